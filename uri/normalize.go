@@ -1,0 +1,383 @@
+package uri
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Normalize returns the SPEC 6 normal form of s, which must be valid for
+// kind k (RFC 3986 6.2.2 and 6.2.3), in this order:
+//
+//   - scheme and host lowercased (IPv6 hex digits too; an IPv6 zone ID keeps
+//     its case, RFC 6874 section 2);
+//   - percent-encoding hex digits uppercased;
+//   - percent-encoded unreserved characters decoded (in the host, a decoded
+//     letter is lowercased too, so that the result is normal itself);
+//   - dot segments removed by RFC 3986 5.2.4, literally, also from rootless
+//     paths ("foo:a/../b" gives "foo:/b"); relative-path references keep
+//     theirs, since they only make sense against a base;
+//   - for http, https, ws, wss and ftp a port equal to the default is
+//     dropped; an empty port's ':' is dropped for every scheme; an empty
+//     path with an authority becomes "/" for http, https, ws and wss.
+//
+// IRIs stay IRIs. Normalize is idempotent. When s is already normal it
+// returns s itself without allocating; otherwise it allocates once.
+func Normalize(s string, k Kind) (string, error) {
+	var u URI
+	if err := parse(s, k, &u); err != nil {
+		return "", err
+	}
+	if isNormal(&u) {
+		return s, nil
+	}
+	return normalized(&u), nil
+}
+
+// Normalize returns the normal form of u as a new value (see Normalize).
+func (u *URI) Normalize() *URI {
+	n := new(URI)
+	if err := parseGrammar(normalized(u), KindIRIRef, n); err != nil {
+		panic("uri: normal form does not parse: " + err.Error())
+	}
+	return n
+}
+
+// defaultPort returns the port SPEC 6 drops for scheme (any case).
+func defaultPort(scheme string) string {
+	switch {
+	case strings.EqualFold(scheme, "http"), strings.EqualFold(scheme, "ws"):
+		return "80"
+	case strings.EqualFold(scheme, "https"), strings.EqualFold(scheme, "wss"):
+		return "443"
+	case strings.EqualFold(scheme, "ftp"):
+		return "21"
+	}
+	return ""
+}
+
+// slashForEmptyPath reports whether an empty path with an authority becomes
+// "/" for scheme (any case), RFC 3986 6.2.3.
+func slashForEmptyPath(scheme string) bool {
+	return needsHost(scheme) && !strings.EqualFold(scheme, "ftp")
+}
+
+// isDefaultPort reports whether the numeric value of port (all digits) is
+// the default port of scheme ("080" is 80).
+func isDefaultPort(scheme, port string) bool {
+	def := defaultPort(scheme)
+	if def == "" {
+		return false
+	}
+	return strings.TrimLeft(port, "0") == def
+}
+
+// removesDots reports whether the path of u goes through remove_dot_segments
+// in normalization: always, except for relative-path references.
+func removesDots(u *URI) bool {
+	return u.Scheme != "" || u.HasAuthority || strings.HasPrefix(u.Path, "/")
+}
+
+// isNormal reports whether normalized(u) == u.String(), without allocating.
+func isNormal(u *URI) bool {
+	if hasUpper(u.Scheme) || !hostIsNormal(u.Host) {
+		return false
+	}
+	if !pctIsNormal(u.Userinfo) || !pctIsNormal(u.Path) ||
+		!pctIsNormal(u.Query) || !pctIsNormal(u.Fragment) {
+		return false
+	}
+	if removesDots(u) && !dotsRemoved(u) {
+		return false
+	}
+	if u.HasPort && (u.Port == "" || isDefaultPort(u.Scheme, u.Port)) {
+		return false
+	}
+	return !(u.HasAuthority && u.Path == "" && slashForEmptyPath(u.Scheme))
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// pctIsNormal reports whether every triplet in s has uppercase hex digits
+// and encodes a character outside unreserved.
+func pctIsNormal(s string) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if !pctTripletIsNormal(s[i:]) {
+			return false
+		}
+		j := strings.IndexByte(s[i+3:], '%')
+		if j < 0 {
+			break
+		}
+		i += 3 + j
+	}
+	return true
+}
+
+// pctTripletIsNormal reports whether the triplet t[:3] is in normal form.
+func pctTripletIsNormal(t string) bool {
+	if 'a' <= t[1] || 'a' <= t[2] {
+		return false
+	}
+	return !isUnreserved(unhex(t[1])<<4 | unhex(t[2]))
+}
+
+// hostIsNormal reports whether host is lowercase with normal triplets. An
+// IPv6 zone ID keeps its case.
+func hostIsNormal(host string) bool {
+	addr, zone := splitZone(host)
+	if !pctIsNormal(zone) {
+		return false
+	}
+	for i := 0; i < len(addr); {
+		c := addr[i]
+		switch {
+		case 'A' <= c && c <= 'Z':
+			return false
+		case c == '%':
+			if !pctTripletIsNormal(addr[i:]) {
+				return false
+			}
+			i += 3
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(addr[i:])
+			if lowerRune(r) != r {
+				return false
+			}
+			i += n
+		default:
+			i++
+		}
+	}
+	return true
+}
+
+// splitZone splits an IP literal with an RFC 6874 zone ID into the address
+// part (with "[") and the zone part (from "%25", with "]").
+func splitZone(host string) (addr, zone string) {
+	if strings.HasPrefix(host, "[") {
+		if i := strings.IndexByte(host, '%'); i >= 0 {
+			return host[:i], host[i:]
+		}
+	}
+	return host, ""
+}
+
+// lowerRune lowercases a non-ASCII host character by Unicode's simple case
+// mapping, keeping it when the lowercase form could not stand in an IRI host.
+func lowerRune(r rune) rune {
+	l := unicode.ToLower(r)
+	if l == r || (l < utf8.RuneSelf && !isUnreserved(byte(l))) || (l >= utf8.RuneSelf && !isUcschar(l)) {
+		return r
+	}
+	return l
+}
+
+// dotsRemoved reports whether remove_dot_segments leaves the path of u as it
+// is (including the "/." guard normalization adds, see guardPath).
+func dotsRemoved(u *URI) bool {
+	path := u.Path
+	if !u.HasAuthority && strings.HasPrefix(path, "/.//") {
+		path = path[2:]
+	}
+	for path != "" {
+		seg := path
+		if i := strings.IndexByte(path, '/'); i >= 0 {
+			seg, path = path[:i], path[i+1:]
+		} else {
+			path = ""
+		}
+		// An encoded dot ("%2E") is not normal already (pctIsNormal).
+		if seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// normalized builds the normal form of u in one buffer.
+func normalized(u *URI) string {
+	buf := make([]byte, 0, normalizedCap(u))
+	for i := 0; i < len(u.Scheme); i++ {
+		buf = append(buf, lowerASCII(u.Scheme[i]))
+	}
+	// The lowercase scheme, viewed in buf (whose bytes do not change again)
+	// so that it costs no allocation of its own.
+	scheme := unsafeString(buf)
+	if u.Scheme != "" {
+		buf = append(buf, ':')
+	}
+	if u.HasAuthority {
+		buf = append(buf, "//"...)
+		if u.HasUserinfo {
+			buf = appendPct(buf, u.Userinfo)
+			buf = append(buf, '@')
+		}
+		buf = appendHost(buf, u.Host)
+		if u.HasPort && u.Port != "" && !isDefaultPort(scheme, u.Port) {
+			buf = append(buf, ':')
+			buf = append(buf, u.Port...)
+		}
+	}
+	buf = appendPath(buf, u, scheme)
+	if u.HasQuery {
+		buf = append(buf, '?')
+		buf = appendPct(buf, u.Query)
+	}
+	if u.HasFragment {
+		buf = append(buf, '#')
+		buf = appendPct(buf, u.Fragment)
+	}
+	return unsafeString(buf)
+}
+
+// normalizedCap bounds the length of the normal form: only the "/" of an
+// empty path, the "/." guard and host lowercasing can grow it (a lowercase
+// rune takes at most one byte more than its uppercase, per the Unicode
+// tables; we allow for a doubled host).
+func normalizedCap(u *URI) int {
+	return len(u.Scheme) + len(u.Userinfo) + 2*len(u.Host) + len(u.Port) +
+		len(u.Path) + len(u.Query) + len(u.Fragment) + 10
+}
+
+func appendPath(buf []byte, u *URI, scheme string) []byte {
+	if u.HasAuthority && u.Path == "" && slashForEmptyPath(scheme) {
+		return append(buf, '/')
+	}
+	if !removesDots(u) {
+		return appendPct(buf, u.Path)
+	}
+	start := len(buf)
+	buf = appendPct(buf, u.Path)
+	n := removeDotSegments(buf[start:])
+	buf = buf[:start+n]
+	return guardPath(buf, start, u.HasAuthority)
+}
+
+// guardPath keeps a path without an authority from starting with "//",
+// which would read as an authority: "foo:/.//x" removes to "foo://x", so it
+// is written "foo:/.//x" (as WHATWG URL does). RFC 3986 5.2.4 leaves this
+// case open.
+func guardPath(buf []byte, start int, hasAuthority bool) []byte {
+	if hasAuthority || !strings.HasPrefix(unsafeString(buf[start:]), "//") {
+		return buf
+	}
+	buf = append(buf, "/."...)
+	copy(buf[start+2:], buf[start:len(buf)-2])
+	buf[start], buf[start+1] = '/', '.'
+	return buf
+}
+
+// appendPct appends s with triplet hex uppercased and unreserved decoded.
+func appendPct(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			buf = append(buf, s[i])
+			continue
+		}
+		buf = appendTriplet(buf, s[i+1], s[i+2], false)
+		i += 2
+	}
+	return buf
+}
+
+// appendTriplet appends the normal form of the triplet %hl; lower says a
+// decoded letter is lowercased (in a host).
+func appendTriplet(buf []byte, h, l byte, lower bool) []byte {
+	c := unhex(h)<<4 | unhex(l)
+	if isUnreserved(c) {
+		if lower {
+			c = lowerASCII(c)
+		}
+		return append(buf, c)
+	}
+	const hex = "0123456789ABCDEF"
+	return append(buf, '%', hex[c>>4], hex[c&15])
+}
+
+// appendHost appends host lowercased, with normal triplets; the zone ID of an
+// IPv6 literal keeps its case.
+func appendHost(buf []byte, host string) []byte {
+	addr, zone := splitZone(host)
+	for i := 0; i < len(addr); {
+		c := addr[i]
+		switch {
+		case c == '%':
+			buf = appendTriplet(buf, addr[i+1], addr[i+2], true)
+			i += 3
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(addr[i:])
+			buf = utf8.AppendRune(buf, lowerRune(r))
+			i += n
+		default:
+			buf = append(buf, lowerASCII(c))
+			i++
+		}
+	}
+	return appendPct(buf, zone)
+}
+
+// removeDotSegments applies RFC 3986 5.2.4 to the path in b, in place, and
+// returns the length of the result. The output never outruns the input, so
+// the output buffer is the front of b; where the algorithm replaces a prefix
+// of the input with "/", the '/' is written over the last byte replaced.
+func removeDotSegments(b []byte) int {
+	r, w := 0, 0 // read position (input buffer), end of output buffer
+	for r < len(b) {
+		in := unsafeString(b[r:])
+		switch {
+		// A: remove a prefix "../" or "./".
+		case strings.HasPrefix(in, "../"):
+			r += 3
+		case strings.HasPrefix(in, "./"):
+			r += 2
+		// B: replace a prefix "/./" or "/." (complete segment) with "/".
+		case strings.HasPrefix(in, "/./"):
+			r += 2
+		case in == "/.":
+			r++
+			b[r] = '/'
+		// C: replace "/../" or "/.." with "/" and remove the last segment
+		// and its preceding "/" (if any) from the output.
+		case strings.HasPrefix(in, "/../"):
+			r += 3
+			w = lastSlash(b[:w])
+		case in == "/..":
+			r += 2
+			b[r] = '/'
+			w = lastSlash(b[:w])
+		// D: remove "." or "..".
+		case in == "." || in == "..":
+			r = len(b)
+		// E: move the first segment, with its initial "/" if any, to the
+		// output.
+		default:
+			j := r
+			if b[j] == '/' {
+				j++
+			}
+			for j < len(b) && b[j] != '/' {
+				j++
+			}
+			w += copy(b[w:], b[r:j])
+			r = j
+		}
+	}
+	return w
+}
+
+func lastSlash(out []byte) int {
+	for i := len(out) - 1; i >= 0; i-- {
+		if out[i] == '/' {
+			return i
+		}
+	}
+	return 0
+}
