@@ -109,14 +109,14 @@ func hasUpper(s string) bool {
 // and encodes a character outside unreserved.
 func pctIsNormal(s string) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0; {
-		if !pctTripletIsNormal(s[i:]) {
+		if isTriplet(s[i:]) && !pctTripletIsNormal(s[i:]) {
 			return false
 		}
-		j := strings.IndexByte(s[i+3:], '%')
+		j := strings.IndexByte(s[i+1:], '%')
 		if j < 0 {
 			break
 		}
-		i += 3 + j
+		i += 1 + j
 	}
 	return true
 }
@@ -141,7 +141,7 @@ func hostIsNormal(host string) bool {
 		switch {
 		case 'A' <= c && c <= 'Z':
 			return false
-		case c == '%':
+		case isTriplet(addr[i:]):
 			if !pctTripletIsNormal(addr[i:]) {
 				return false
 			}
@@ -276,9 +276,11 @@ func guardPath(buf []byte, start int, hasAuthority bool) []byte {
 }
 
 // appendPct appends s with triplet hex uppercased and unreserved decoded.
+// A '%' that starts no triplet (only in a URI value not made by Parse) is
+// copied as it is.
 func appendPct(buf []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
+		if !isTriplet(s[i:]) {
 			buf = append(buf, s[i])
 			continue
 		}
@@ -286,6 +288,11 @@ func appendPct(buf []byte, s string) []byte {
 		i += 2
 	}
 	return buf
+}
+
+// isTriplet reports whether s starts with pct-encoded (RFC 3986 2.1).
+func isTriplet(s string) bool {
+	return len(s) >= 3 && s[0] == '%' && isHex(s[1]) && isHex(s[2])
 }
 
 // appendTriplet appends the normal form of the triplet %hl; lower says a
@@ -309,7 +316,7 @@ func appendHost(buf []byte, host string) []byte {
 	for i := 0; i < len(addr); {
 		c := addr[i]
 		switch {
-		case c == '%':
+		case isTriplet(addr[i:]):
 			buf = appendTriplet(buf, addr[i+1], addr[i+2], true)
 			i += 3
 		case c >= utf8.RuneSelf:
