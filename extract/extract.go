@@ -1,0 +1,318 @@
+// Package extract finds the URIs in plain text and tells, for each, where
+// it stood, how it was delimited, whether it is valid, and its normal form.
+//
+// It joins package scan, which finds candidates in a stream the way RFC
+// 2396 Appendix E and RFC 3986 Appendix C say a reader should, and package
+// uri, which validates and normalizes them by RFC 3986 and RFC 3987. The
+// behaviour is that of urix's SPEC, sections 1 to 7.
+//
+// Two ways to read, the same results:
+//
+//	s := extract.NewScanner(r, extract.Options{})
+//	for s.Scan() {
+//		m := s.Match()
+//		fmt.Println(m.URI)
+//	}
+//	if err := s.Err(); err != nil { ... }
+//
+//	for m, err := range extract.All(r, extract.Options{}) {
+//		if err != nil { ... }
+//		fmt.Println(m.URI)
+//	}
+//
+// Memory is bounded by Options.MaxLength, not by the input: a 5 GB line is
+// read through a buffer of about twice that length.
+package extract
+
+import (
+	"io"
+	"iter"
+	"unicode/utf8"
+
+	"github.com/urix-dev/urix/scan"
+	"github.com/urix-dev/urix/uri"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/width"
+)
+
+// HyphenMode says what to do with a hyphen right before a line break inside
+// a URI (SPEC 3): the hyphen may or may not belong to it.
+type HyphenMode uint8
+
+const (
+	HyphenKeep HyphenMode = iota // report the URI with the hyphens (the default)
+	HyphenDrop                   // report it without them
+	HyphenBoth                   // report both: with the hyphens first, then without
+)
+
+// Options tune a Scanner. The zero value gives SPEC's defaults.
+type Options struct {
+	// AnyScheme finds any syntactically valid scheme of two or more
+	// characters, with or without "//".
+	AnyScheme bool
+	// Schemes, when not empty, are the only schemes found.
+	Schemes []string
+	// WWW finds bare "www.host..." and reports it as "http://www.host...".
+	WWW bool
+	// Email finds bare user@host.tld and reports it as "mailto:user@host.tld".
+	Email bool
+	// Hyphen chooses the form of a URI broken after a hyphen.
+	Hyphen HyphenMode
+	// MaxLength bounds a candidate's length in bytes (default 64 KiB);
+	// longer ones are skipped and reported to OnSkip.
+	MaxLength int
+	// ASCII reports the URI form of IRIs (RFC 3987 3.1): UTF-8
+	// percent-encoding and IDNA A-labels for the host.
+	ASCII bool
+	// FoldWidth folds fullwidth and halfwidth forms (ｈｔｔｐ：／／) to
+	// their usual width before scanning. Offsets then count the bytes of
+	// the folded text.
+	FoldWidth bool
+	// Unique reports each URI once: the first occurrence of each normal
+	// form. The set of forms seen grows with the number of distinct URIs.
+	Unique bool
+	// NoLines leaves Match.Line and Match.Column zero, which saves
+	// counting the line breaks of the whole input.
+	NoLines bool
+	// OnSkip, when set, is called for each candidate longer than
+	// MaxLength, which is skipped.
+	OnSkip func(Skip)
+}
+
+// Skip tells where a candidate longer than the length limit stood.
+type Skip struct {
+	Offset, End  int64
+	Line, Column int64
+}
+
+// Delimiter is what delimited a URI in its context.
+type Delimiter = scan.Delim
+
+// Flags tell how a URI was read.
+type Flags uint8
+
+const (
+	Rejoined        Flags = 1 << iota // whitespace inside was dropped (a URI broken across lines)
+	HyphenAmbiguous                   // a line break came right after a hyphen; see Match.Alt
+	URLPrefix                         // a "URL:" prefix stood before it
+	IRI                               // it holds non-ASCII characters
+)
+
+var flagNames = []string{"rejoined", "hyphen_ambiguous", "url_prefix", "iri"}
+
+// Names lists the flags set, by their SPEC names.
+func (f Flags) Names() []string {
+	var names []string
+	for i, name := range flagNames {
+		if f&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// Match is one URI found.
+type Match struct {
+	// URI is the URI as found: wrappers, "URL:" and the whitespace of a
+	// broken URI removed (its ASCII form with Options.ASCII).
+	URI string
+	// Normalized is its normal form (SPEC 6), or "" when it is invalid.
+	Normalized string
+	// Raw is the input from Offset to End. It aliases the scanner's buffer
+	// and is valid only until the next call to Scan.
+	Raw          []byte
+	Offset, End  int64
+	Line, Column int64
+	Delimiter    Delimiter
+	Flags        Flags
+	// Alt is the form without the hyphens at line breaks, when the
+	// HyphenAmbiguous flag is set.
+	Alt string
+	// Valid tells whether URI is a valid URI (or IRI); Err says why not.
+	Valid bool
+	Err   error
+}
+
+// Scanner reads the URIs of a stream one by one.
+type Scanner struct {
+	sc      *scan.Scanner
+	opts    Options
+	m       Match
+	pending []Match // the second form of a HyphenBoth match
+	seen    map[string]struct{}
+}
+
+// NewScanner returns a Scanner reading from r.
+func NewScanner(r io.Reader, opts Options) *Scanner {
+	if opts.FoldWidth {
+		r = transform.NewReader(r, width.Fold)
+	}
+	cfg := scan.Config{
+		MaxLength: opts.MaxLength,
+		AnyScheme: opts.AnyScheme,
+		Schemes:   opts.Schemes,
+		WWW:       opts.WWW,
+		Email:     opts.Email,
+		NoLines:   opts.NoLines,
+	}
+	s := &Scanner{sc: scan.New(r, cfg), opts: opts}
+	if opts.Unique {
+		s.seen = make(map[string]struct{})
+	}
+	return s
+}
+
+// Scan advances to the next URI; it returns false at the end of the input
+// or on a read error, which Err then reports.
+func (s *Scanner) Scan() bool {
+	for {
+		if len(s.pending) > 0 {
+			s.m = s.pending[0]
+			s.pending = s.pending[1:]
+			if s.fresh(&s.m) {
+				return true
+			}
+			continue
+		}
+		if !s.sc.Scan() {
+			return false
+		}
+		c := s.sc.Candidate()
+		if c.Flags&scan.TooLong != 0 {
+			if s.opts.OnSkip != nil {
+				s.opts.OnSkip(Skip{Offset: c.Offset, End: c.End, Line: c.Line, Column: c.Column})
+			}
+			continue
+		}
+		s.fromCandidate(c)
+		if s.fresh(&s.m) {
+			return true
+		}
+	}
+}
+
+// fresh reports whether m is to be reported under Options.Unique.
+func (s *Scanner) fresh(m *Match) bool {
+	if s.seen == nil {
+		return true
+	}
+	key := m.Normalized
+	if !m.Valid {
+		key = "\x00" + m.URI // invalid ones are told apart as found
+	}
+	if _, dup := s.seen[key]; dup {
+		return false
+	}
+	s.seen[key] = struct{}{}
+	return true
+}
+
+// Match returns the URI found by the last call to Scan. Its Raw field is
+// valid only until the next call to Scan.
+func (s *Scanner) Match() *Match { return &s.m }
+
+// Err returns the first read error, or nil at a clean end of input.
+func (s *Scanner) Err() error { return s.sc.Err() }
+
+func (s *Scanner) fromCandidate(c *scan.Candidate) {
+	withHyphens := schemeText(c)
+	var flags Flags
+	if c.Flags&scan.Rejoined != 0 {
+		flags |= Rejoined
+	}
+	if c.Flags&scan.URLPrefix != 0 {
+		flags |= URLPrefix
+	}
+	var alt string
+	if c.Flags&scan.HyphenBreak != 0 {
+		flags |= HyphenAmbiguous
+		alt = dropHyphens(withHyphens, c.Hyphens, len(withHyphens)-len(c.Text))
+	}
+	base := Match{
+		Raw: c.Raw, Offset: c.Offset, End: c.End, Line: c.Line, Column: c.Column,
+		Delimiter: c.Delim, Flags: flags, Alt: alt,
+	}
+	first := withHyphens
+	if flags&HyphenAmbiguous != 0 && s.opts.Hyphen == HyphenDrop {
+		first = alt
+	}
+	s.m = s.judge(base, first)
+	if flags&HyphenAmbiguous != 0 && s.opts.Hyphen == HyphenBoth {
+		s.pending = append(s.pending[:0], s.judge(base, alt))
+	}
+}
+
+// schemeText is the candidate's text with the scheme that SPEC 2 gives
+// bare hosts and addresses.
+func schemeText(c *scan.Candidate) string {
+	switch c.Kind {
+	case scan.KindWWW:
+		return "http://" + string(c.Text)
+	case scan.KindEmail:
+		return "mailto:" + string(c.Text)
+	}
+	return string(c.Text)
+}
+
+// dropHyphens removes the hyphens at the given indexes of the candidate's
+// text (shifted by the length of an added scheme).
+func dropHyphens(text string, hyphens []int, shift int) string {
+	out := make([]byte, 0, len(text))
+	prev := 0
+	for _, h := range hyphens {
+		out = append(out, text[prev:h+shift]...)
+		prev = h + shift + 1
+	}
+	return string(append(out, text[prev:]...))
+}
+
+// judge validates and normalizes one form of a match.
+func (s *Scanner) judge(m Match, form string) Match {
+	if !isASCII(form) {
+		m.Flags |= IRI
+	}
+	m.URI = form
+	if s.opts.ASCII && m.Flags&IRI != 0 {
+		ascii, err := uri.ToASCII(form)
+		if err != nil {
+			m.Valid, m.Err = false, err
+			return m
+		}
+		m.URI = ascii
+	}
+	if err := uri.Validate(m.URI, uri.KindIRI); err != nil {
+		m.Valid, m.Err = false, err
+		return m
+	}
+	m.Valid = true
+	if norm, err := uri.Normalize(m.URI, uri.KindIRI); err == nil {
+		m.Normalized = norm
+	}
+	return m
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// All returns the URIs of r in order. A read error ends the sequence with a
+// last pair holding the error. The Raw field of each Match is valid only
+// during its iteration step.
+func All(r io.Reader, opts Options) iter.Seq2[Match, error] {
+	return func(yield func(Match, error) bool) {
+		s := NewScanner(r, opts)
+		for s.Scan() {
+			if !yield(*s.Match(), nil) {
+				return
+			}
+		}
+		if err := s.Err(); err != nil {
+			yield(Match{}, err)
+		}
+	}
+}

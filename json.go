@@ -1,0 +1,103 @@
+package main
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/urix-dev/urix/extract"
+)
+
+// appendJSON appends the JSON Lines object of SPEC 7 for m, keys in a fixed
+// order. It is written by hand: encoding/json's reflection would cost more
+// than the scan itself.
+func appendJSON(b []byte, file string, m *extract.Match) []byte {
+	b = append(b, `{"uri":`...)
+	b = appendString(b, m.URI)
+	b = append(b, `,"normalized":`...)
+	if m.Valid {
+		b = appendString(b, m.Normalized)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"raw":`...)
+	b = appendString(b, string(m.Raw))
+	b = append(b, `,"file":`...)
+	b = appendString(b, file)
+	b = appendInt(b, "line", m.Line)
+	b = appendInt(b, "column", m.Column)
+	b = appendInt(b, "offset", m.Offset)
+	b = appendInt(b, "end", m.End)
+	b = append(b, `,"delimiter":"`...)
+	b = append(b, m.Delimiter.String()...)
+	b = append(b, `","valid":`...)
+	b = strconv.AppendBool(b, m.Valid)
+	if !m.Valid && m.Err != nil {
+		b = append(b, `,"reason":`...)
+		b = appendString(b, m.Err.Error())
+	}
+	b = append(b, `,"flags":[`...)
+	for i, name := range m.Flags.Names() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, name...)
+		b = append(b, '"')
+	}
+	b = append(b, ']')
+	if m.Flags&extract.HyphenAmbiguous != 0 {
+		b = append(b, `,"alt":`...)
+		b = appendString(b, m.Alt)
+	}
+	return append(b, '}')
+}
+
+func appendInt(b []byte, key string, v int64) []byte {
+	b = append(b, ',', '"')
+	b = append(b, key...)
+	b = append(b, '"', ':')
+	return strconv.AppendInt(b, v, 10)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string: UTF-8 kept, controls escaped,
+// invalid UTF-8 replaced by U+FFFD.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\r':
+				b = append(b, '\\', 'r')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c < 0x20 || c == 0x7f:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			// Valid JSON, but not valid JavaScript: escaped for the
+			// consumers that eval JSON Lines.
+			b = append(b, `\u202`...)
+			b = append(b, hexDigits[r&0xF])
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}

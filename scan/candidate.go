@@ -1,0 +1,291 @@
+package scan
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// context reads what stands before the candidate starting at st (SPEC 3):
+// an optional "URL:" prefix, then an opening delimiter. It returns the
+// delimiter, whether "URL:" was there, and the index of the opener.
+func (s *Scanner) context(st int) (d Delim, urlPrefix bool, opener int) {
+	b := s.buf
+	k := st
+	// "URL:", any case, with or without spaces after it.
+	m := skipSpaceBack(b, k, max(s.floor, k-maxGap))
+	if m-4 >= s.floor && bytes.EqualFold(b[m-4:m], []byte("URL:")) && (m-4 == 0 || !isSchemeByte(b[m-5])) {
+		urlPrefix, k = true, m-4
+	}
+	// '<', with nothing but whitespace before the scheme or "URL:".
+	if m := skipSpaceBack(b, k, max(s.floor, k-maxGap)); m > s.floor && b[m-1] == '<' {
+		return DelimAngle, urlPrefix, m - 1
+	}
+	if k > s.floor {
+		switch b[k-1] {
+		case '"':
+			return DelimQuote, urlPrefix, k - 1
+		case '[':
+			return DelimBracket, urlPrefix, k - 1
+		case '{':
+			return DelimBrace, urlPrefix, k - 1
+		case '(':
+			return DelimParen, urlPrefix, k - 1
+		}
+	}
+	return DelimNone, urlPrefix, -1
+}
+
+// skipSpaceBack steps back from k over ASCII whitespace, not below lo.
+func skipSpaceBack(b []byte, k, lo int) int {
+	for k > lo && isSpaceByte(b[k-1]) {
+		k--
+	}
+	return k
+}
+
+// candidateAt reads the candidate that starts at index st; schemeLen is the
+// length of its scheme (0 for www and e-mail candidates).
+func (s *Scanner) candidateAt(st, schemeLen int, kind Kind) outcome {
+	d, urlPrefix, opener := s.context(st)
+	var flags Flags
+	if urlPrefix {
+		flags |= URLPrefix
+	}
+	if d == DelimAngle {
+		switch out := s.angle(st, opener, schemeLen, kind, flags); out {
+		case found, needMore:
+			return out
+		}
+		// No '>' before a blank line, a control character, the end of
+		// input or the length limit: the angle context is abandoned and
+		// the text after '<' read as if whitespace-delimited (SPEC 3).
+		d = DelimNone
+	}
+	return s.plain(st, schemeLen, kind, d, flags)
+}
+
+// plain reads a candidate delimited by whitespace, quotes or brackets.
+func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outcome {
+	b := s.buf[:s.n]
+	limit := min(s.n, st+s.maxLen+utf8.UTFMax)
+	open, closer := brackets(d)
+	end, depth, partial := plainRun(b[:limit], st, open, closer, 0)
+	if end-st > s.maxLen {
+		s.startSkip(st, end, kind, d, depth, flags)
+		return none
+	}
+	if partial && !s.eof {
+		return needMore
+	}
+	text := b[st:end]
+	rawEnd, next := end, end
+	var hyph []int
+	if d == DelimQuote && end < s.n && isLineBreak(b[end]) {
+		switch t, ok := s.quoteRejoin(st, end); {
+		case !ok:
+			return needMore
+		case t > 0:
+			// The closing quote follows on the next line: rejoined.
+			s.text = append(append(s.text[:0], b[st:end]...), b[s.contStart:t]...)
+			if b[end-1] == '-' {
+				hyph = append(s.hyph[:0], end-st-1)
+				flags |= HyphenBreak
+			}
+			text, rawEnd, next = s.text, t, t
+			flags |= Rejoined
+		}
+	}
+	n := trimEnd(text)
+	if len(text) > n && rawEnd != end {
+		// Punctuation trimmed from the continuation of a rejoined URI.
+		rawEnd -= len(text) - n
+		if rawEnd <= s.contStart {
+			// Nothing of the continuation is left: not rejoined after all.
+			text, rawEnd, hyph = b[st:end], end, nil
+			flags &^= Rejoined | HyphenBreak
+			n = trimEnd(text)
+		}
+	}
+	if rawEnd == end {
+		rawEnd = st + n
+	}
+	text = text[:n]
+	if !usable(text, schemeLen, kind) {
+		return none
+	}
+	s.emit(st, rawEnd, next, kind, d, flags, text, hyph)
+	return found
+}
+
+// brackets gives the pair of a bracket context, whose unbalanced closer ends
+// the candidate (SPEC 3).
+func brackets(d Delim) (open, closer byte) {
+	switch d {
+	case DelimBracket:
+		return '[', ']'
+	case DelimParen:
+		return '(', ')'
+	case DelimBrace:
+		return '{', '}'
+	}
+	return 0, 0
+}
+
+// plainRun scans b from j to the first byte that ends a whitespace-delimited
+// URI (SPEC 3 and 4), or to the closer of the context at depth 0. partial
+// reports that it ran off the end of b, possibly inside a character.
+func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partial bool) {
+	for j < len(b) {
+		c := b[j]
+		if c < utf8.RuneSelf {
+			if asciiClass[c]&cURI == 0 {
+				return j, depth, false
+			}
+			if open != 0 {
+				// [http://[::1]/] and (http://a/Foo_(bar)): brackets that
+				// balance inside stay; the unbalanced closer ends it.
+				if c == open {
+					depth++
+				} else if c == closer {
+					if depth == 0 {
+						return j, depth, false
+					}
+					depth--
+				}
+			}
+			j++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[j:])
+		if r == utf8.RuneError && size <= 1 {
+			if !utf8.FullRune(b[j:]) {
+				return j, depth, true // the rest of it may come
+			}
+			return j, depth, false // invalid UTF-8 ends a URI (SPEC 1)
+		}
+		if runeEndsURI(r) {
+			return j, depth, false
+		}
+		j += size
+	}
+	return j, depth, true
+}
+
+// quoteRejoin looks at the line after a quoted candidate broken at index
+// brk: when, past the indentation, the rest of the URI runs to the closing
+// quote, it returns the index of that quote (SPEC 3: "..." rejoins a
+// line break only then). It returns t == 0 when there is no rejoining and
+// ok == false when the answer lies past the buffered input.
+func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
+	b := s.buf[:s.n]
+	k := brk + 1
+	if b[brk] == '\r' {
+		if k == s.n && !s.eof {
+			return 0, false
+		}
+		if k < s.n && b[k] == '\n' {
+			k++
+		}
+	}
+	for k < s.n && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	limit := min(s.n, st+s.maxLen+1)
+	if k >= limit {
+		return 0, k < s.n || s.eof
+	}
+	end, _, partial := plainRun(b[:limit], k, 0, 0, 0)
+	if partial && end == s.n && !s.eof {
+		return 0, false
+	}
+	if end > k && end < s.n && b[end] == '"' {
+		s.contStart = k
+		return end, true
+	}
+	return 0, true
+}
+
+// trimEnd returns the length of t without the trailing sentence punctuation
+// that SPEC 3 says is not part of a URI: . , ; : ! ? ' " and non-ASCII
+// punctuation, and closing brackets with no opener inside, repeatedly
+// ("(see http://a/b)." gives http://a/b).
+func trimEnd(t []byte) int {
+	var opens, closes [3]int
+	for _, c := range t {
+		if k := bracketKind(c); k >= 0 {
+			if c == '(' || c == '[' || c == '{' {
+				opens[k]++
+			} else {
+				closes[k]++
+			}
+		}
+	}
+	e := len(t)
+	for e > 0 {
+		c := t[e-1]
+		if c < utf8.RuneSelf {
+			if asciiClass[c]&cTrail != 0 {
+				e--
+				continue
+			}
+			if k := bracketKind(c); k >= 0 && (c == ')' || c == ']' || c == '}') && closes[k] > opens[k] {
+				closes[k]--
+				e--
+				continue
+			}
+			return e
+		}
+		r, size := utf8.DecodeLastRune(t[:e])
+		if r == utf8.RuneError || !runeTrimmed(r) {
+			return e
+		}
+		e -= size
+	}
+	return e
+}
+
+func bracketKind(c byte) int {
+	switch c {
+	case '(', ')':
+		return 0
+	case '[', ']':
+		return 1
+	case '{', '}':
+		return 2
+	}
+	return -1
+}
+
+// usable rejects a scheme with nothing usable after it: "http://",
+// "mailto:" (SPEC 2).
+func usable(text []byte, schemeLen int, kind Kind) bool {
+	switch kind {
+	case KindWWW:
+		return wwwHost(text)
+	case KindEmail:
+		return len(text) > 0
+	}
+	rest := text[min(len(text), schemeLen+1):]
+	for len(rest) > 0 && rest[0] == '/' {
+		rest = rest[1:]
+	}
+	return len(rest) > 0
+}
+
+// emit sets the current candidate; scanning resumes at index next.
+func (s *Scanner) emit(st, end, next int, kind Kind, d Delim, flags Flags, text []byte, hyph []int) {
+	line, col := s.position(s.base + int64(st))
+	s.cand = Candidate{
+		Kind:    kind,
+		Text:    text,
+		Raw:     s.buf[st:end],
+		Offset:  s.base + int64(st),
+		End:     s.base + int64(end),
+		Line:    line,
+		Column:  col,
+		Delim:   d,
+		Flags:   flags,
+		Hyphens: hyph,
+	}
+	s.pos, s.floor = next, next
+}

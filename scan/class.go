@@ -1,0 +1,101 @@
+package scan
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Byte classes of ASCII, one bit each, looked up in asciiClass.
+const (
+	cScheme = 1 << iota // ALPHA / DIGIT / "+" / "-" / "." (RFC 3986 3.1)
+	cAlpha              // ALPHA
+	cURI                // may stand inside a whitespace-delimited URI (SPEC 3)
+	cSpace              // ASCII whitespace: tab, LF, VT, FF, CR, space
+	cTrail              // sentence punctuation trimmed at the end (SPEC 3)
+	cLocal              // may stand in the local part of a bare e-mail address
+	cDomain             // may stand in a host name: ALPHA / DIGIT / "-"
+)
+
+var asciiClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] |= cScheme | cAlpha | cLocal | cDomain
+		t[c-'a'+'A'] |= cScheme | cAlpha | cLocal | cDomain
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= cScheme | cLocal | cDomain
+	}
+	for _, c := range "+-." {
+		t[c] |= cScheme
+	}
+	// Printable ASCII but for the characters that RFC 2396 2.4.3 calls
+	// "unwise" or delimiters and that never stand unencoded in a URI: a
+	// reader takes them for the end of the URI (SPEC 3).
+	for c := '!'; c <= '~'; c++ {
+		t[c] |= cURI
+	}
+	for _, c := range "<>\"`{}|\\^" {
+		t[c] &^= cURI
+	}
+	for _, c := range "\t\n\v\f\r " {
+		t[c] |= cSpace
+	}
+	for _, c := range ".,;:!?'\"" {
+		t[c] |= cTrail
+	}
+	for _, c := range "._%+-" {
+		t[c] |= cLocal
+	}
+	t['-'] |= cDomain
+	return t
+}()
+
+func isSchemeByte(c byte) bool { return asciiClass[c]&cScheme != 0 }
+func isAlpha(c byte) bool      { return asciiClass[c]&cAlpha != 0 }
+func isSpaceByte(c byte) bool  { return asciiClass[c]&cSpace != 0 }
+func isLineBreak(c byte) bool  { return c == '\n' || c == '\r' }
+
+// runeEndsURI reports whether the non-ASCII rune r ends a URI (SPEC 4):
+// Unicode whitespace, controls, format characters, quotation marks,
+// brackets, the CJK and fullwidth sentence marks, and anything RFC 3987
+// allows nowhere (outside ucschar and iprivate).
+func runeEndsURI(r rune) bool {
+	switch r {
+	case '、', '。', '，', '．', '：', '；', '！', '？':
+		// CJK and fullwidth sentence marks: the text, not the IRI,
+		// goes on after them (http://例え.テスト/パス。).
+		return true
+	}
+	if unicode.IsSpace(r) || !inUCSOrPrivate(r) {
+		return true
+	}
+	return unicode.In(r, unicode.Pi, unicode.Pf, unicode.Ps, unicode.Pe, unicode.Cf)
+}
+
+// inUCSOrPrivate reports whether r is in RFC 3987's ucschar or iprivate.
+func inUCSOrPrivate(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false // C0, ASCII and C1 controls
+	case r <= 0xD7FF:
+		return true
+	case r < 0xE000:
+		return false // surrogates
+	case r <= 0xF8FF:
+		return true // iprivate
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false // noncharacters
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000:
+		return false // specials, U+FFFE, U+FFFF
+	}
+	// Planes 1 to 16, less the two noncharacters at the end of each
+	// (ucschar for planes 1 to 14, iprivate for 15 and 16).
+	return r&0xFFFE != 0xFFFE && r <= utf8.MaxRune
+}
+
+// runeTrimmed reports whether the non-ASCII rune r, when it ends a URI, is
+// sentence punctuation rather than part of it (SPEC 4: dashes, '…', '・').
+func runeTrimmed(r rune) bool { return unicode.IsPunct(r) }

@@ -1,0 +1,314 @@
+package scan
+
+import (
+	"bytes"
+	"errors"
+	"io"
+)
+
+// Delim is what delimits a candidate in its context (SPEC 3).
+type Delim uint8
+
+const (
+	DelimNone    Delim = iota // whitespace, start of text, other punctuation
+	DelimAngle                // <...>
+	DelimQuote                // "..."
+	DelimBracket              // [...]
+	DelimBrace                // {...}
+	DelimParen                // (...)
+)
+
+var delimNames = [...]string{"none", "angle", "quote", "bracket", "brace", "paren"}
+
+func (d Delim) String() string {
+	if int(d) < len(delimNames) {
+		return delimNames[d]
+	}
+	return "unknown"
+}
+
+// Kind tells what anchored a candidate.
+type Kind uint8
+
+const (
+	KindScheme Kind = iota // "scheme:" (SPEC 2)
+	KindWWW                // a bare "www." host (Config.WWW)
+	KindEmail              // a bare user@host.tld (Config.Email)
+)
+
+// Flags describe how a candidate was read.
+type Flags uint8
+
+const (
+	// Rejoined: whitespace inside the candidate (a line break, mostly)
+	// was dropped, so Text differs from Raw.
+	Rejoined Flags = 1 << iota
+	// URLPrefix: a "URL:" prefix stood before the candidate.
+	URLPrefix
+	// HyphenBreak: a line break came right after a hyphen; the hyphen may
+	// or may not belong to the URI (Candidate.Hyphens says which).
+	HyphenBreak
+	// TooLong: the candidate ran past Config.MaxLength; it was skipped
+	// and has no Text or Raw, only its position.
+	TooLong
+)
+
+// Candidate is one span of text that a reader would take for a URI.
+// Its slices alias the scanner's buffers and are valid until the next Scan.
+type Candidate struct {
+	Kind Kind
+	// Text is the candidate as a reader sees it: wrappers, "URL:", the
+	// whitespace and quote prefixes of a rejoined URI left out; the
+	// hyphens at line breaks are kept. For KindWWW and KindEmail it has
+	// no scheme: the caller adds "http://" or "mailto:".
+	Text []byte
+	// Raw is the input from Offset to End: the candidate's own bytes,
+	// line breaks and quote prefixes included, wrappers excluded.
+	Raw    []byte
+	Offset int64 // byte offset of the first byte, 0-based
+	End    int64 // byte offset just after the last byte
+	Line   int64 // 1-based line (LF-counted) of the first byte; 0 with Config.NoLines
+	Column int64 // 1-based byte column of the first byte; 0 with Config.NoLines
+	Delim  Delim
+	Flags  Flags
+	// Hyphens holds the index in Text of each hyphen that stood right
+	// before a line break (SPEC 3), in increasing order.
+	Hyphens []int
+}
+
+// Config holds the options of a Scanner. The zero value gives SPEC's
+// defaults.
+type Config struct {
+	// MaxLength bounds a candidate's raw length in bytes; longer ones are
+	// delivered with the TooLong flag. Zero means DefaultMaxLength.
+	MaxLength int
+	// AnyScheme accepts any syntactically valid scheme of two or more
+	// characters, with or without "//" (SPEC 2).
+	AnyScheme bool
+	// Schemes, when not empty, are the only schemes found, with or
+	// without "//" (compared case-insensitively; SPEC 2).
+	Schemes []string
+	// WWW finds scheme-less "www.host..." candidates.
+	WWW bool
+	// Email finds bare user@host.tld candidates.
+	Email bool
+	// NoLines leaves Line and Column zero, which saves counting line
+	// breaks over the whole input.
+	NoLines bool
+	// IsRegistered reports whether a scheme name is in the IANA registry;
+	// nil means uri.LookupSchemeBytes.
+	IsRegistered func(name []byte) bool
+}
+
+// DefaultMaxLength is the length limit of SPEC 1: 64 KiB.
+const DefaultMaxLength = 64 << 10
+
+const (
+	// lookback bounds how far before an anchor the scanner looks: the
+	// scheme run, "URL:", the whitespace and the opening delimiter.
+	lookback = 512
+	// maxSchemeRun bounds the run of scheme characters read before ':'.
+	// The longest registered scheme has 36 characters.
+	maxSchemeRun = 128
+	// maxGap bounds the whitespace looked through between '<' or "URL:"
+	// and the scheme.
+	maxGap = 64
+	// readSize is the least room the buffer keeps for a read.
+	readSize = 64 << 10
+	// maxEmptyReads is how many (0, nil) reads in a row count as a
+	// broken reader, as in bufio.
+	maxEmptyReads = 100
+)
+
+// Scanner reads candidates from an io.Reader; see the package doc.
+type Scanner struct {
+	r       io.Reader
+	cfg     Config
+	maxLen  int
+	schemes [][]byte // lower-case, from Config.Schemes
+
+	buf  []byte // buf[:n] holds input from offset base
+	n    int
+	base int64
+	eof  bool  // no more input: end of file or a read error
+	err  error // the read error, sticky
+
+	pos   int // where the search for the next anchor resumes
+	floor int // no candidate starts before this index (the last one's end)
+	want  int // bytes the current anchor asked for when last retried
+	tries int // how often the current anchor was retried
+
+	anchors anchorCache
+	lines   lineCounter
+	quote   quoteCache
+	memo    angleMemo
+
+	skip skipState
+
+	cand Candidate
+	text      []byte // Text of a rejoined candidate
+	hyph      []int
+	contStart int // where the continuation of a rejoined quoted URI starts
+}
+
+// New returns a Scanner reading from r.
+func New(r io.Reader, cfg Config) *Scanner {
+	s := &Scanner{r: r, cfg: cfg, maxLen: cfg.MaxLength}
+	if s.maxLen <= 0 {
+		s.maxLen = DefaultMaxLength
+	}
+	for _, name := range cfg.Schemes {
+		s.schemes = append(s.schemes, bytes.ToLower([]byte(name)))
+	}
+	if s.cfg.IsRegistered == nil {
+		s.cfg.IsRegistered = isRegistered
+	}
+	s.buf = make([]byte, lookback+s.maxLen+readSize)
+	s.lines = lineCounter{line: 1}
+	s.anchors.reset()
+	return s
+}
+
+// Candidate returns the candidate found by the last call to Scan.
+func (s *Scanner) Candidate() *Candidate { return &s.cand }
+
+// Err returns the first read error, or nil at a clean end of input.
+func (s *Scanner) Err() error { return s.err }
+
+// outcome is what an attempt at an anchor gave.
+type outcome uint8
+
+const (
+	none     outcome = iota // no candidate here
+	found                   // s.cand is set
+	needMore                // the answer lies past the buffered input
+)
+
+// Scan finds the next candidate; it returns false at the end of the input
+// or on a read error (see Err).
+func (s *Scanner) Scan() bool {
+	for {
+		if s.skip.active {
+			switch s.skipOn() {
+			case found:
+				return true
+			case needMore:
+				s.fill(int(s.skip.at-s.base), 1)
+			}
+			continue
+		}
+		i, kind := s.nextAnchor()
+		if i < 0 {
+			if s.eof {
+				return false
+			}
+			// Keep a few bytes: "www." may straddle the read.
+			s.pos = max(s.pos, s.n-3)
+			s.fill(s.pos-lookback, 1)
+			continue
+		}
+		switch s.try(i, kind) {
+		case found:
+			s.tries = 0
+			return true
+		case none:
+			s.tries = 0
+			s.pos = i + 1
+		case needMore:
+			// Ask for twice as much on each retry of the same anchor,
+			// so that a long candidate costs linear time however small
+			// the reader's reads are.
+			s.tries++
+			s.want = 256 << min(s.tries, 12)
+			s.pos = i
+			s.fill(i-lookback, s.want)
+		}
+	}
+}
+
+// fill drops the input before index keep (or less) and reads until at least
+// want new bytes arrived, the buffer is full, or the input ends.
+func (s *Scanner) fill(keep, want int) {
+	keep = max(0, min(keep, s.n))
+	if s.n-keep == len(s.buf) {
+		// A full buffer that cannot slide: callers never let this happen,
+		// since a candidate ends within maxLen of its anchor.
+		keep = s.n - lookback
+	}
+	if keep > 0 {
+		s.discard(keep)
+	}
+	got, empty := 0, 0
+	for s.n < len(s.buf) && !s.eof && got < want {
+		m, err := s.r.Read(s.buf[s.n:])
+		if m < 0 || m > len(s.buf)-s.n {
+			s.setErr(errors.New("scan: reader returned an invalid count"))
+			return
+		}
+		s.n += m
+		got += m
+		switch {
+		case err == io.EOF:
+			s.eof = true
+		case err != nil:
+			s.setErr(err)
+		case m == 0:
+			empty++
+			if empty >= maxEmptyReads {
+				s.setErr(io.ErrNoProgress)
+			}
+		default:
+			empty = 0
+		}
+	}
+}
+
+func (s *Scanner) setErr(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+	s.eof = true
+}
+
+// discard drops buf[:keep], keeping the counts that need the dropped bytes.
+func (s *Scanner) discard(keep int) {
+	abs := s.base + int64(keep)
+	if !s.cfg.NoLines {
+		s.lines.advance(s, abs)
+	}
+	s.quote.advance(s, keep)
+	copy(s.buf, s.buf[keep:s.n])
+	s.n -= keep
+	s.base = abs
+	s.pos = max(0, s.pos-keep)
+	s.floor = max(0, s.floor-keep)
+}
+
+// position gives the line and column of the absolute offset abs, which
+// must not be before any offset asked for earlier.
+func (s *Scanner) position(abs int64) (line, col int64) {
+	if s.cfg.NoLines {
+		return 0, 0
+	}
+	s.lines.advance(s, abs)
+	return s.lines.line, abs - s.lines.lineStart + 1
+}
+
+// lineCounter counts LF line breaks lazily, up to the offsets asked for.
+type lineCounter struct {
+	at        int64 // line breaks before this offset are counted
+	line      int64 // the line holding offset at
+	lineStart int64 // the offset where that line starts
+}
+
+func (lc *lineCounter) advance(s *Scanner, abs int64) {
+	if abs <= lc.at {
+		return
+	}
+	seg := s.buf[lc.at-s.base : abs-s.base]
+	if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
+		lc.line += int64(k)
+		lc.lineStart = lc.at + int64(bytes.LastIndexByte(seg, '\n')) + 1
+	}
+	lc.at = abs
+}
