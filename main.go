@@ -61,7 +61,7 @@ urix normalize [--ascii] URI...     the RFC 3986 normal form of each
 urix resolve BASE REF...            each reference resolved against BASE
 urix parse URI...                   the components of each, as JSON
 urix compare A B                    are A and B equivalent?`,
-		Description: descriptionText,
+		Description:     descriptionText,
 		HideHelpCommand: true,
 		HideVersion:     true,
 		Flags:           extractFlags(),

@@ -145,7 +145,7 @@ type Scanner struct {
 
 	skip skipState
 
-	cand Candidate
+	cand      Candidate
 	text      []byte // Text of a rejoined candidate
 	hyph      []int
 	contStart int // where the continuation of a rejoined quoted URI starts
