@@ -2,8 +2,10 @@ package uri
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -94,4 +96,46 @@ func TestSharedResolve(t *testing.T) {
 			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", row[0], row[1], got, err, row[2])
 		}
 	}
+}
+
+func TestSharedParse(t *testing.T) {
+	for _, row := range readTSV(t, "parse.tsv") {
+		var want map[string]*string
+		if err := json.Unmarshal([]byte(row[1]), &want); err != nil {
+			t.Fatalf("%s: %v", row[1], err)
+		}
+		u, err := Parse(row[0], KindIRIRef)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", row[0], err)
+			continue
+		}
+		got := map[string]*string{
+			"scheme":   presentOrNil(u.Scheme, u.Scheme != ""),
+			"userinfo": presentOrNil(u.Userinfo, u.HasUserinfo),
+			"host":     presentOrNil(u.Host, u.HasAuthority),
+			"port":     presentOrNil(u.Port, u.HasPort),
+			"path":     &u.Path,
+			"query":    presentOrNil(u.Query, u.HasQuery),
+			"fragment": presentOrNil(u.Fragment, u.HasFragment),
+		}
+		for k, w := range want {
+			if g := got[k]; (g == nil) != (w == nil) || g != nil && *g != *w {
+				t.Errorf("Parse(%q).%s = %v, want %v", row[0], k, show(g), show(w))
+			}
+		}
+	}
+}
+
+func presentOrNil(s string, ok bool) *string {
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+func show(p *string) string {
+	if p == nil {
+		return "null"
+	}
+	return strconv.Quote(*p)
 }
