@@ -68,6 +68,9 @@ func (p *parser) ipvFuture(i, end int) *Error {
 		return p.fail(j, "empty IPvFuture address")
 	}
 	for ; j < end; j++ {
+		if s[j] == '%' { // IPvFuture has no pct-encoded (RFC 3986 3.2.2)
+			return p.fail(j, "'%' is not allowed in an IPvFuture address")
+		}
 		if class[s[j]]&cUserinfo == 0 {
 			return p.unexpected(j, "IPvFuture address")
 		}
