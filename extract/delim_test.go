@@ -1,0 +1,238 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// SPEC 3: delimiting.
+func TestDelimiting(t *testing.T) {
+	runMarkCases(t, []markCase{
+		// <...>
+		{in: "see <|http://a/b|> now"},
+		{in: "see < |http://a/b| > now"},
+		{in: "<URL:|http://a/b|>"},
+		{in: "<URL: |http://a/b|>"},
+		{in: "<url:|http://a/b|>"},
+		{in: "URL:|http://a/b|"},
+		{in: "<|http://a/b\n   c/d|>", want: []string{"http://a/bc/d"}},
+		{in: "<|http://a/b\r\n\tc/d|>", want: []string{"http://a/bc/d"}},
+		{in: "<|http://a/b\rc/d|>", want: []string{"http://a/bc/d"}},
+		{in: "<\n  |http://a/b|\n>"},
+		{in: "<URL:\n  |http://a/b|\n>"},
+		{in: "<|http://a/b c d|>", want: []string{"http://a/bcd"}},
+		{in: "<|http://a/b.|>"},
+		{in: "<|http://a/b)|>"},
+		{in: "<|http://a/\"b\"|>", want: []string{"!http://a/\"b\""}},
+		{in: "<ht\n|tp://a/b|>"}, // a break inside the scheme is not rejoined; "tp" is a scheme of its own
+		{in: "<see |http://a/b|>"},
+		{in: "|http://a/b|<tail"},
+		{in: "Look at <|http://a/b|\nand then.\n\nNext> ok"},
+		{in: "<|http://a/b|\n\t \nc>"},
+		{in: "<|http://a/b|\r\n\r\nc>"},
+		{in: "<|http://a/b|\x00c>"},
+		{in: "<|http://a/b| and |http://c/d|"},
+		{in: "<<|http://a/b|>>"},
+		{in: "<|http://a/| <|http://b/|>"[0:0] + "<|http://a/b|> <|http://c/d|>"},
+		{in: "<|http://a/|\n>"},
+		// "..."
+		{in: `"|http://a/b|"`},
+		{in: `say "|http://a/b|".`},
+		{in: `"|http://a/b.|"`[0:0] + `"|http://a/b|."`},
+		{in: "\"|http://a/b\nc/d|\"", want: []string{"http://a/bc/d"}},
+		{in: "\"|http://a/b\r\n    c/d|\" here", want: []string{"http://a/bc/d"}},
+		{in: "\"|http://a/b|\nc d\""},
+		{in: "\"|http://a/b|\nc/d\nx\""},
+		{in: "\"|http://a/b|\n\""},
+		{in: "\"|http://a/b| c\""},
+		{in: "\"|http://a/b|\n\n\"c\""},
+		{in: "\"|http://a/b-\nc|\"", want: []string{"http://a/b-c"}},
+		{in: "\"|http://a/b\nc/|.\"", want: []string{"http://a/bc/"}},
+		// brackets, braces, parens
+		{in: "[|http://a/| label]"},
+		{in: "[|http://a/|]"},
+		{in: "{|http://a/|}"},
+		{in: "(|http://a/b|)"},
+		{in: "(see |http://a/b|)."},
+		{in: "|http://en.wikipedia.org/wiki/Foo_(bar)|"},
+		{in: "(|http://en.wikipedia.org/wiki/Foo_(bar)|)"},
+		{in: "see |http://en.wikipedia.org/wiki/Foo_(bar)|."},
+		{in: "|http://en.wikipedia.org/wiki/Foo_(bar)_(baz)|"},
+		{in: "|http://[::1]/|"},
+		{in: "[|http://[::1]/|]"},
+		{in: "|http://[::1]:80/a|"},
+		{in: "|http://a/b|]"},
+		{in: "|http://a/b|)))"},
+		{in: "((|http://a/b|))"},
+		{in: "[|http://a/b|\nc]"},
+		// whitespace-delimited, trailing punctuation
+		{in: "|http://a/b|."},
+		{in: "|http://a/b|,;:!?'\"."},
+		{in: "|http://a/b|...!"},
+		{in: "|http://a/b?x=1&y=2#frag|"},
+		{in: "|http://a/b|\nc"},
+		{in: "|http://a/b|`x` |http://c/|^ |http://d/|\\e |http://f/|{g} |http://h/|\\|i"},
+		{in: "|http://a/b|>"},
+		{in: "|http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING|"},
+		{in: "|http://a/b's|"},
+		{in: "|http://a/b|'"},
+		{in: "|http://a/%7Euser|"},
+		{in: "|http://a/%zz|", want: []string{"!http://a/%zz"}},
+		{in: "|http://a:port/|", want: []string{"!http://a:port/"}},
+		{in: "|http://[::1/|", want: []string{"!http://[::1/"}},
+		{in: "|http:///x|", want: []string{"!http:///x"}},
+		{in: "|http://[fe80::1%25eth0]/|"},
+	})
+}
+
+// SPEC 3: hyphen at a line break, with each HyphenMode.
+func TestHyphen(t *testing.T) {
+	const one = "<|http://example.com/some-\nthing|>"
+	const several = "<|http://e.com/a-\n  b-\r\n  c-  \n d|>"
+	runMarkCases(t, []markCase{
+		{name: "keep", in: one, want: []string{"http://example.com/some-thing"}},
+		{name: "drop", in: one, want: []string{"http://example.com/something"}, opts: Options{Hyphen: HyphenDrop}},
+		{name: "both", in: one, want: []string{"http://example.com/some-thing", "http://example.com/something"}, opts: Options{Hyphen: HyphenBoth}},
+		{name: "several-keep", in: several, want: []string{"http://e.com/a-b-c-d"}},
+		{name: "several-drop", in: several, want: []string{"http://e.com/abcd"}, opts: Options{Hyphen: HyphenDrop}},
+		{name: "several-both", in: several, want: []string{"http://e.com/a-b-c-d", "http://e.com/abcd"}, opts: Options{Hyphen: HyphenBoth}},
+		{name: "not-at-break", in: "<|http://e.com/a- b|>", want: []string{"http://e.com/a-b"}, opts: Options{Hyphen: HyphenBoth}},
+		{name: "quoted-mail", in: "> <|http://e.com/a-\n> b|>", want: []string{"http://e.com/a-b", "http://e.com/ab"}, opts: Options{Hyphen: HyphenBoth}},
+		{name: "hyphen-in-host", in: "<|http://my-\nhost.example/|>", want: []string{"http://my-host.example/"}},
+	})
+	ms := collectString("<http://example.com/some-\nthing>", Options{})
+	if len(ms) != 1 || ms[0].Flags != Rejoined|HyphenAmbiguous || ms[0].Alt != "http://example.com/something" {
+		t.Errorf("flags or alt:%s", dump(ms))
+	}
+	ms = collectString("<http://e.com/a-\nb>", Options{Hyphen: HyphenBoth, Unique: true})
+	if len(ms) != 2 {
+		t.Errorf("both with unique: two distinct forms expected:%s", dump(ms))
+	}
+}
+
+// SPEC 3: mail and news quoting.
+func TestMailQuote(t *testing.T) {
+	runMarkCases(t, []markCase{
+		{in: "> see <|http://example.com/a/\n> b/c|>", want: []string{"http://example.com/a/b/c"}},
+		{in: ">> see <|http://example.com/a/\n>> b/c|>", want: []string{"http://example.com/a/b/c"}},
+		{in: "> > see <|http://example.com/a/\n> > b/c|>", want: []string{"http://example.com/a/b/c"}},
+		{in: ">>see <|http://example.com/a/\r\n>>\tb/\r\n>>    c|>", want: []string{"http://example.com/a/b/c"}},
+		{in: "> see <|http://example.com/a/|\n>> b/c>"},
+		{in: ">> see <|http://example.com/a/\n> b/c|>", want: []string{"http://example.com/a/b/c"}},
+		{in: ">> see <|http://example.com/a/\nb/c|>", want: []string{"http://example.com/a/b/c"}},
+		{in: "> see <|http://example.com/a/|\n>\n> b/c>"},
+		{in: "> see <|http://example.com/a/|\n>  \t\n> b/c>"},
+		{in: "see <|http://example.com/a/|\n> b/c>"},
+		{in: "see <|http://example.com/a/\nb/c|>", want: []string{"http://example.com/a/b/c"}},
+		{in: "> see <|http://example.com/a/b|>\n> next <|http://c/d|>"},
+		{in: "x\n> <|http://e.com/a\n> b|>", want: []string{"http://e.com/ab"}},
+		{in: "x > <|http://e.com/a|\n> b>"},
+	})
+}
+
+// SPEC 1 and 4: what ends a URI.
+func TestUnicodeAndControls(t *testing.T) {
+	runMarkCases(t, []markCase{
+		{in: "|http://例え.テスト/パス|。"},
+		{in: "|http://例え.テスト/パス|、次"},
+		{in: "（|http://a/b|）"},
+		{in: "「|http://a/b|」"},
+		{in: "“|http://a/b|”"},
+		{in: "‘|http://a/b|’ «|http://c/d|» 【|http://e/f|】 〈|http://g/h|〉"},
+		{in: "|http://a/b|，|http://c/d|．|http://e/f|：x；|http://g/h|！|http://i/j|？"},
+		{in: "|https://en.wikipedia.org/wiki/Michelson–Morley_experiment|"},
+		{in: "|http://a/b|…"},
+		{in: "|http://a/b|—"},
+		{in: "|http://a/b・c|・"},
+		{in: "|http://a/b|\u00a0c"},
+		{in: "|http://a/b|\u2028c"},
+		{in: "|http://a/b|\u3000c"},
+		{in: "|http://a/b|\u200bc"},
+		{in: "\ufeff|http://a/b|"},
+		{in: "|http://a/b|\ufeff"},
+		{in: "\u202e|http://a/b|\u202c"},
+		{in: "|http://a/b|\u200e"},
+		{in: "|http://a/b|\u2069"},
+		{in: "|http://a/b|\t|http://c/d|"},
+		{in: "|http://a/b|\xffc"},
+		{in: "\xff|http://a/b|\xff"},
+		{in: "|http://a/b|\xe3\x81"},
+		{in: "|http://a/\xe3\x81|"[0:0] + "|http://a/|\xe3\x81b"},
+		{in: "|http://a/b|\x00|http://c/d|"},
+		{in: "\x00|http://a/b|\x00"},
+		{in: "|http://a/b|\x7fc"},
+		{in: "|http://a/b|\u0085c"},
+		{in: "|http://a/b|\x1bc"},
+		{in: "<|http://a/b\u00a0c|>", want: []string{"http://a/bc"}},
+		{in: "<|http://a/b|\xffc>"},
+		{in: "<|http://a/b|\u0085c>"},
+		{in: "<|http://例え.テスト/パス|>"},
+		{in: "|http://a/\ufdd0|"[0:0] + "|http://a/b|\ufdd0"},
+		{in: "|http://a/b\U0001F600|"},
+		{in: "|http://a/?q=\ue000|"},
+		{in: "|http://a/\ue000|", want: []string{"!http://a/\ue000"}},
+	})
+}
+
+// Positions: line, column, offset, end, raw, delimiter and flags.
+func TestPositions(t *testing.T) {
+	in := "first line\r\nsee <URL:http://a/b\r\n  c> and (http://d/e).\n\n\t\"http://f/\ng\" x\rhttp://h/\n> q <http://i/\n> j>\n"
+	ms := collectString(in, Options{})
+	want := []got{
+		{URI: "http://a/bc", Raw: "http://a/b\r\n  c", Offset: 21, End: 36, Line: 2, Column: 10, Delim: DelimAngle(), Flags: Rejoined | URLPrefix},
+		{URI: "http://d/e", Raw: "http://d/e", Offset: 43, End: 53, Line: 3, Column: 11, Delim: delim("paren")},
+		{URI: "http://f/g", Raw: "http://f/\ng", Offset: 59, End: 70, Line: 5, Column: 3, Delim: delim("quote"), Flags: Rejoined},
+		{URI: "http://h/", Raw: "http://h/", Offset: 74, End: 83, Line: 6, Column: 6 /* a lone CR is no line break for -n, as in grep */, Delim: delim("none")},
+		{URI: "http://i/j", Raw: "http://i/\n> j", Offset: 89, End: 102, Line: 7, Column: 6, Delim: DelimAngle(), Flags: Rejoined},
+	}
+	if len(ms) != len(want) {
+		t.Fatalf("got%s", dump(ms))
+	}
+	for i, w := range want {
+		g := ms[i]
+		g.Norm, g.Valid = "", false
+		if g != w {
+			t.Errorf("match %d:\ngot  %v\nwant %v", i, g, w)
+		}
+		if in[g.Offset:g.End] != g.Raw {
+			t.Errorf("match %d: raw is not the input at its offsets", i)
+		}
+	}
+	checkSplits(t, []byte(in), Options{}, true)
+	// NoLines leaves Line and Column zero and changes nothing else.
+	nl := collectString(in, Options{NoLines: true})
+	for i := range nl {
+		if nl[i].Line != 0 || nl[i].Column != 0 {
+			t.Errorf("NoLines: %v", nl[i])
+		}
+		nl[i].Line, nl[i].Column = ms[i].Line, ms[i].Column
+		if nl[i] != ms[i] {
+			t.Errorf("NoLines changes %v to %v", ms[i], nl[i])
+		}
+	}
+}
+
+func delim(name string) Delimiter {
+	for d := Delimiter(0); d < 10; d++ {
+		if d.String() == name {
+			return d
+		}
+	}
+	panic(name)
+}
+
+func DelimAngle() Delimiter { return delim("angle") }
+
+func TestFlagNames(t *testing.T) {
+	f := Rejoined | HyphenAmbiguous | URLPrefix | IRI
+	if got := strings.Join(f.Names(), ","); got != "rejoined,hyphen_ambiguous,url_prefix,iri" {
+		t.Errorf("names %q", got)
+	}
+	if Flags(0).Names() != nil {
+		t.Errorf("no flags should give no names")
+	}
+	ms := collectString("<URL:http://例え.テスト/a>", Options{})
+	if len(ms) != 1 || ms[0].Flags != URLPrefix|IRI || ms[0].Delim.String() != "angle" {
+		t.Errorf("got%s", dump(ms))
+	}
+}
