@@ -13,12 +13,12 @@ import (
 // got is a Match with its Raw copied, so that it outlives the next Scan.
 type got struct {
 	URI, Norm, Raw, Alt string
-	Offset, End        int64
-	Line, Column       int64
-	Delim              Delimiter
-	Flags              Flags
-	Valid              bool
-	Reason             string
+	Offset, End         int64
+	Line, Column        int64
+	Delim               Delimiter
+	Flags               Flags
+	Valid               bool
+	Reason              string
 }
 
 func (g got) String() string {
