@@ -34,13 +34,22 @@ func Normalize(s string, k Kind) (string, error) {
 	return normalized(&u), nil
 }
 
-// Normalize returns the normal form of u as a new value (see Normalize).
+// Normalize returns the normal form of u as a new value (see Normalize),
+// component by component; u is expected to be valid, as Parse returns it.
 func (u *URI) Normalize() *URI {
-	n := new(URI)
-	if err := parseGrammar(normalized(u), KindIRIRef, n); err != nil {
-		panic("uri: normal form does not parse: " + err.Error())
+	n := *u
+	n.Scheme = strings.ToLower(u.Scheme)
+	if u.HasAuthority {
+		n.Userinfo = string(appendPct(nil, u.Userinfo))
+		n.Host = string(appendHost(nil, u.Host))
+		if u.HasPort && (u.Port == "" || isDefaultPort(n.Scheme, u.Port)) {
+			n.Port, n.HasPort = "", false
+		}
 	}
-	return n
+	n.Path = string(appendPath(nil, u, n.Scheme))
+	n.Query = string(appendPct(nil, u.Query))
+	n.Fragment = string(appendPct(nil, u.Fragment))
+	return &n
 }
 
 // defaultPort returns the port SPEC 6 drops for scheme (any case).
