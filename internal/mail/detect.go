@@ -1,0 +1,92 @@
+package mail
+
+import (
+	"bytes"
+	"strings"
+)
+
+// typicalFields are header fields whose presence makes a header block mail
+// (or news) rather than text that happens to begin with "Word: ".
+var typicalFields = map[string]bool{
+	"from": true, "to": true, "cc": true, "subject": true, "date": true,
+	"message-id": true, "received": true, "return-path": true,
+	"mime-version": true, "content-type": true, "delivered-to": true,
+	"reply-to": true, "sender": true, "in-reply-to": true, "references": true,
+	"newsgroups": true, "path": true, "x-mailer": true, "user-agent": true,
+	"dkim-signature": true, "arc-seal": true, "authentication-results": true,
+	"list-id": true, "xref": true, "nntp-posting-host": true, "lines": true,
+	"content-transfer-encoding": true, "x-original-to": true, "envelope-to": true,
+}
+
+// Detect sniffs the first bytes of an input: an mbox ("From " line first)
+// gives FormatMbox; an RFC 5322 header block (a first line "Name: value"
+// with a valid field name, every following line up to the blank line or
+// the end of prefix a field or a continuation, and at least one typical
+// field such as From, Subject, Date, Message-ID, Received, Newsgroups or
+// Path) gives FormatMail (news articles read like mail); anything else
+// gives FormatText. A prefix of a few KiB is enough.
+func Detect(prefix []byte) Format {
+	if bytes.HasPrefix(prefix, []byte("From ")) {
+		return FormatMbox
+	}
+	rest := prefix
+	known := 0
+	fields := 0
+	for len(rest) > 0 {
+		line := rest
+		complete := false
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+			complete = true
+		} else {
+			rest = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) == 0 {
+			if complete {
+				break // end of the header block
+			}
+			continue
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if fields == 0 {
+				return FormatText
+			}
+			continue
+		}
+		name, ok := fieldName(line)
+		if !ok {
+			if !complete && fields > 0 {
+				break // cut off by the end of prefix
+			}
+			return FormatText
+		}
+		fields++
+		if typicalFields[strings.ToLower(string(name))] {
+			known++
+		}
+	}
+	if fields > 0 && known > 0 {
+		return FormatMail
+	}
+	return FormatText
+}
+
+// fieldName returns the field name of a header line "Name: value" (RFC 5322
+// 2.2: printable ASCII but ':'; blanks before the ':' are tolerated).
+func fieldName(line []byte) ([]byte, bool) {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 {
+		return nil, false
+	}
+	name := bytes.TrimRight(line[:i], " \t")
+	if len(name) == 0 {
+		return nil, false
+	}
+	for _, c := range name {
+		if c < 33 || c > 126 {
+			return nil, false
+		}
+	}
+	return name, true
+}

@@ -1,0 +1,144 @@
+// Package mail is urix's mail and news input layer: it reads a single
+// RFC 5322 message, a Usenet article or an mbox, walks each message part by
+// part (multipart of any depth, message/rfc822 inside), decodes transfer
+// encodings and charsets to UTF-8, unflows format=flowed text, turns HTML
+// into its link targets and visible text, and hands each piece of text to a
+// callback for URI extraction.
+//
+// Header fields given (Field set, value decoded per RFC 2047): every field
+// whose name begins with "List-" (RFC 2369, RFC 2919: List-Unsubscribe,
+// List-Subscribe, List-Post, List-Help, List-Archive, List-Owner, List-Id,
+// ...), Archived-At (RFC 5064), X-Archived-At, Content-Location and
+// Content-Base (RFC 2557, RFC 2110; also in MIME part headers, then with the
+// part's Path), Link, X-Url, X-Uri, X-Original-Url, X-Homepage,
+// X-Mailing-List, Organization and X-Complaints-To. No other field is given:
+// in particular never Message-ID, References, In-Reply-To, Content-ID,
+// Return-Path, Received, or the address fields (From, To, Cc, ...).
+// The header fields of a message/rfc822 part are given with that part's Path.
+//
+// Bad mail is read, not refused: unknown charsets and transfer encodings are
+// read as they stand, broken base64 is decoded as far as it can be, missing
+// or mismatched boundaries end the parts they should have ended, malformed
+// header lines end the header; each such problem is reported through
+// Options.Warn and every other part and message is still read.
+package mail
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Format is the kind of input.
+type Format uint8
+
+const (
+	FormatText Format = iota // plain text, not mail
+	FormatMail               // one RFC 5322 message
+	FormatMbox               // a stream of messages, mboxo/mboxrd
+	FormatNews               // one Usenet article (read like mail)
+)
+
+// String returns the name ParseFormat accepts for f.
+func (f Format) String() string {
+	switch f {
+	case FormatText:
+		return "text"
+	case FormatMail:
+		return "mail"
+	case FormatMbox:
+		return "mbox"
+	case FormatNews:
+		return "news"
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// ParseFormat parses a --format value: "mail", "mbox", "news", "text" or
+// "auto" (case-insensitive; "" is "auto"). For "auto" it returns
+// (FormatText, true, nil): the caller then calls Detect.
+func ParseFormat(s string) (Format, bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "auto":
+		return FormatText, true, nil
+	case "text", "plain":
+		return FormatText, false, nil
+	case "mail", "eml", "rfc822":
+		return FormatMail, false, nil
+	case "mbox":
+		return FormatMbox, false, nil
+	case "news":
+		return FormatNews, false, nil
+	}
+	return FormatText, false, fmt.Errorf("unknown input format %q (want mail, mbox, news, text or auto)", s)
+}
+
+// Part is one piece of decoded text to search for URIs.
+type Part struct {
+	MsgNo     int       // 1-based number of the message in the input
+	MsgOffset int64     // byte offset of the message's first byte in the input (for an mbox, of its "From " line)
+	MessageID string    // the Message-ID, without <>; "" when none
+	Path      string    // MIME part path as in IMAP: "1", "1.2", ...; "" for a header field of the message itself
+	Field     string    // header field name (canonical case) when the text is a header field's value, else ""
+	HTML      bool      // the text comes from a text/html part
+	Body      io.Reader // UTF-8 text; valid only during the callback
+}
+
+// Options tell Walk how to read.
+type Options struct {
+	Format Format
+	Warn   func(msgNo int, msg string) // bad mail is read, not refused: report here (may be nil)
+}
+
+// bufSize is the size of every line buffer: lines longer than this are
+// read in pieces, so memory never depends on the input.
+const bufSize = 64 << 10
+
+// errStop wraps an error returned by fn so that it is passed through as is.
+type stopError struct{ err error }
+
+func (e stopError) Error() string { return e.err.Error() }
+
+// Walk reads messages from r (one message for FormatMail and FormatNews, a
+// stream of messages for FormatMbox; FormatText is read as one message
+// too) and calls fn for each header field that may carry URIs and each text
+// part. It streams: memory does not grow with the input. An error returned
+// by fn stops the walk and is returned; a read error of r is returned.
+func Walk(r io.Reader, opts Options, fn func(*Part) error) error {
+	w := &walker{opts: opts, fn: fn}
+	var err error
+	if opts.Format == FormatMbox {
+		err = w.walkMbox(r)
+	} else {
+		br := bufio.NewReaderSize(r, bufSize)
+		// A single message saved with its mbox envelope line.
+		if b, _ := br.Peek(5); string(b) == "From " {
+			if _, err := discardLine(br); err != nil && err != io.EOF {
+				return err
+			}
+		}
+		w.msgNo = 1
+		w.msgOff = 0
+		err = w.walkMessage(br)
+	}
+	var se stopError
+	if errors.As(err, &se) {
+		return se.err
+	}
+	return err
+}
+
+// discardLine consumes the rest of the current line, '\n' included.
+func discardLine(br *bufio.Reader) (int64, error) {
+	var n int64
+	for {
+		b, err := br.ReadSlice('\n')
+		n += int64(len(b))
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return n, err
+	}
+}

@@ -1,0 +1,177 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// mbox splits a stream of messages at "From " lines, with bounded memory.
+// A line beginning "From " starts a new message when it is the first line,
+// follows a blank line, or looks like an envelope line ("From addr date"
+// with a hh:mm time in it) - so an unquoted "From here..." inside a
+// paragraph does not split a message. In message text, one level of
+// ">From " quoting (mboxrd; mboxo's ">From " too) is removed.
+type mbox struct {
+	br        *bufio.Reader
+	off       int64 // input offset of the next byte of br
+	atStart   bool  // at the start of a line
+	prevBlank bool  // the line before the current one was blank
+	lineBlank bool  // the current line so far holds only "\r"
+}
+
+// envelopeLike reports whether line (without its "\n") looks like an mbox
+// envelope line: "From " then a non-blank word, and a time hh:mm later on.
+func envelopeLike(line []byte) bool {
+	if !bytes.HasPrefix(line, []byte("From ")) || len(line) < 7 || line[5] == ' ' {
+		return false
+	}
+	for i := 5; i+3 < len(line); i++ {
+		if line[i+1] == ':' && isDigit(line[i]) && isDigit(line[i+2]) && isDigit(line[i+3]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// atFrom reports whether a message separator line starts at the current
+// position (which must be a line start).
+func (m *mbox) atFrom() bool {
+	b, _ := m.br.Peek(5)
+	if string(b) != "From " {
+		return false
+	}
+	if m.prevBlank {
+		return true
+	}
+	b, _ = m.br.Peek(256)
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	return envelopeLike(b)
+}
+
+// skipFromLine consumes the "From " line at the current position.
+func (m *mbox) skipFromLine() error {
+	n, err := discardLine(m.br)
+	m.off += n
+	m.atStart, m.prevBlank, m.lineBlank = true, false, true
+	return err
+}
+
+// msgReader reads the text of one message of an mbox, up to the next
+// separator line.
+type msgReader struct {
+	m    *mbox
+	done bool
+	err  error
+}
+
+func (r *msgReader) Read(p []byte) (int, error) {
+	if r.done {
+		return 0, r.err
+	}
+	m := r.m
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if m.atStart {
+		if m.atFrom() {
+			r.done, r.err = true, io.EOF
+			return 0, io.EOF
+		}
+		// mboxrd/mboxo: ">From " -> "From ", ">>From " -> ">From "...
+		if b, _ := m.br.Peek(1); len(b) == 1 && b[0] == '>' {
+			b, _ = m.br.Peek(bufSize)
+			i := 0
+			for i < len(b) && b[i] == '>' {
+				i++
+			}
+			if bytes.HasPrefix(b[i:], []byte("From ")) {
+				m.br.Discard(1)
+				m.off++
+			}
+		}
+	}
+	if _, err := m.br.Peek(1); err != nil {
+		r.done, r.err = true, err
+		return 0, err
+	}
+	data, _ := m.br.Peek(m.br.Buffered())
+	eol := false
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		data = data[:i+1]
+		eol = true
+	}
+	n := copy(p, data)
+	for _, c := range p[:n] {
+		if c != '\r' && c != '\n' {
+			m.lineBlank = false
+		}
+	}
+	m.br.Discard(n)
+	m.off += int64(n)
+	if eol && n == len(data) {
+		m.atStart = true
+		m.prevBlank = m.lineBlank
+		m.lineBlank = true
+	} else {
+		m.atStart = false
+	}
+	return n, nil
+}
+
+func (w *walker) walkMbox(r io.Reader) error {
+	m := &mbox{br: bufio.NewReaderSize(r, bufSize), atStart: true, prevBlank: true, lineBlank: true}
+	// Blank lines before the first message are skipped; other text
+	// before the first "From " line is read as a message of its own.
+	for {
+		b, err := m.br.Peek(1)
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		if b[0] != '\n' && b[0] != '\r' {
+			break
+		}
+		m.br.Discard(1)
+		m.off++
+	}
+	lr := &lineReader{}
+	for {
+		start := m.off
+		hasFrom := false
+		if b, _ := m.br.Peek(5); string(b) == "From " {
+			hasFrom = true
+			if err := m.skipFromLine(); err != nil && err != io.EOF {
+				return err
+			}
+		} else if _, err := m.br.Peek(1); err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		w.msgNo++
+		w.msgOff = start
+		if !hasFrom {
+			w.warn("mbox: text before the first \"From \" line read as a message")
+		}
+		mr := &msgReader{m: m}
+		lr.reset(mr)
+		if err := w.walkMessageLR(lr); err != nil {
+			return err
+		}
+		// Whatever the message reader left.
+		if _, err := io.Copy(io.Discard, mr); err != nil {
+			return err
+		}
+		if mr.err != io.EOF {
+			return mr.err
+		}
+	}
+}

@@ -1,0 +1,543 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"mime"
+	nettextproto "net/textproto"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/emersion/go-message"
+	"github.com/emersion/go-message/textproto"
+)
+
+const (
+	maxHeaderBytes = 1 << 20  // a header block is cut off beyond this
+	maxPreamble    = 64 << 10 // preamble kept in case no boundary shows up
+	maxDepth       = 64       // nesting of multiparts and messages
+)
+
+// lineReader reads a message line by line with bounded memory and knows
+// the boundaries of the multiparts it is inside.
+type lineReader struct {
+	br      *bufio.Reader
+	atStart bool
+	err     error // the first read error other than io.EOF
+}
+
+func (lr *lineReader) reset(r io.Reader) {
+	if lr.br == nil {
+		lr.br = bufio.NewReaderSize(r, bufSize)
+	} else {
+		lr.br.Reset(r)
+	}
+	lr.atStart = true
+	lr.err = nil
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	lr := &lineReader{br: bufio.NewReaderSize(r, bufSize), atStart: true}
+	return lr
+}
+
+// fill makes sure some bytes are buffered; it reports false at the end of
+// input (or on a read error, which it records).
+func (lr *lineReader) fill() bool {
+	if _, err := lr.br.Peek(1); err != nil {
+		if err != io.EOF && lr.err == nil {
+			lr.err = err
+		}
+		return false
+	}
+	return true
+}
+
+// peekLine returns the current line (at a line start), without "\n", cut
+// to n bytes, and whether the whole line fitted.
+func (lr *lineReader) peekLine(n int) ([]byte, bool) {
+	b, _ := lr.br.Peek(n)
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i], true
+	}
+	if len(b) < n { // end of input
+		return b, true
+	}
+	return b, false
+}
+
+// piece consumes up to max bytes of the current line (up to and including
+// its '\n'); the slice is valid until the next read.
+func (lr *lineReader) piece(max int) []byte {
+	if !lr.fill() {
+		return nil
+	}
+	data, _ := lr.br.Peek(lr.br.Buffered())
+	eol := false
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		data = data[:i+1]
+		eol = true
+	}
+	if len(data) > max {
+		data = data[:max]
+		eol = false
+	}
+	lr.atStart = eol
+	return data
+}
+
+// boundaryAt reports which boundary of bounds (innermost last) the line at
+// the current line start is a delimiter of, and whether it closes. -1 when
+// none.
+func (lr *lineReader) boundaryAt(bounds []string) (int, bool) {
+	if len(bounds) == 0 || !lr.atStart {
+		return -1, false
+	}
+	b, _ := lr.br.Peek(2)
+	if string(b) != "--" {
+		return -1, false
+	}
+	line, _ := lr.peekLine(200)
+	line = bytes.TrimRight(line, " \t\r")
+	for i := len(bounds) - 1; i >= 0; i-- {
+		bd := bounds[i]
+		if len(line) < 2+len(bd) || string(line[2:2+len(bd)]) != bd {
+			continue
+		}
+		rest := line[2+len(bd):]
+		if len(rest) == 0 {
+			return i, false
+		}
+		if bytes.HasPrefix(rest, []byte("--")) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// skipLine consumes the current line.
+func (lr *lineReader) skipLine() {
+	for {
+		p := lr.piece(bufSize)
+		n := len(p)
+		if n == 0 {
+			return
+		}
+		lr.br.Discard(n)
+		if lr.atStart {
+			return
+		}
+	}
+}
+
+// bodyReader reads the raw bytes of an entity's body, up to a delimiter
+// line of one of the enclosing multiparts, or the end of input.
+type bodyReader struct {
+	lr     *lineReader
+	bounds []string
+	done   bool
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	if b.done || len(p) == 0 {
+		if b.done {
+			return 0, io.EOF
+		}
+		return 0, nil
+	}
+	lr := b.lr
+	if i, _ := lr.boundaryAt(b.bounds); i >= 0 {
+		b.done = true
+		return 0, io.EOF
+	}
+	var data []byte
+	if len(b.bounds) == 0 {
+		// No boundary to watch for: all that is buffered.
+		if !lr.fill() {
+			b.done = true
+			if lr.err != nil {
+				return 0, lr.err
+			}
+			return 0, io.EOF
+		}
+		data, _ = lr.br.Peek(lr.br.Buffered())
+		if len(data) > len(p) {
+			data = data[:len(p)]
+		}
+		lr.atStart = data[len(data)-1] == '\n'
+	} else {
+		data = lr.piece(len(p))
+		if len(data) == 0 {
+			b.done = true
+			if lr.err != nil {
+				return 0, lr.err
+			}
+			return 0, io.EOF
+		}
+	}
+	n := copy(p, data)
+	lr.br.Discard(n)
+	return n, nil
+}
+
+// header is a parsed header block.
+type header struct {
+	message.Header
+	eightBit bool // 8-bit bytes seen in the block
+}
+
+// readHeader reads a header block up to the blank line that ends it (which
+// is consumed). A delimiter line of bounds, or a line that is neither a
+// field nor a continuation, ends the header too (with a warning) and is
+// left for the body.
+func (w *walker) readHeader(lr *lineReader, bounds []string, where string) header {
+	var block []byte
+	var h header
+	inField := false
+	dropping := false // the current field is being dropped
+	for lr.fill() {
+		if i, _ := lr.boundaryAt(bounds); i >= 0 {
+			w.warn(where + ": header ended by a boundary line")
+			break
+		}
+		line, _ := lr.peekLine(bufSize)
+		trimmed := bytes.TrimSuffix(line, []byte("\r"))
+		if len(trimmed) == 0 {
+			lr.skipLine()
+			break
+		}
+		cont := trimmed[0] == ' ' || trimmed[0] == '\t'
+		if cont && !inField {
+			if len(block) == 0 && !dropping {
+				w.warn(where + ": header begins with a continuation line; dropped")
+			}
+			lr.skipLine()
+			continue
+		}
+		if !cont {
+			if _, ok := fieldName(trimmed); !ok {
+				if len(block) == 0 && !dropping {
+					w.warn(where + ": no header; read as body")
+				} else {
+					w.warn(where + ": malformed header line; header ends, read as body")
+				}
+				break
+			}
+			inField = true
+			dropping = len(block)+len(line) > maxHeaderBytes
+			if dropping {
+				w.warn(where + ": header too big; field dropped")
+			}
+		}
+		// Consume the line, keeping it (up to the limit).
+		first := true
+		for {
+			p := lr.piece(bufSize)
+			if len(p) == 0 {
+				break
+			}
+			if !dropping && len(block)+len(p) <= maxHeaderBytes {
+				block = append(block, p...)
+			} else if first {
+				dropping = true
+			}
+			first = false
+			lr.br.Discard(len(p))
+			if lr.atStart {
+				break
+			}
+		}
+		if len(block) > 0 && block[len(block)-1] != '\n' {
+			block = append(block, '\n')
+		}
+	}
+	for _, c := range block {
+		if c >= 0x80 {
+			h.eightBit = true
+			break
+		}
+	}
+	block = append(block, "\r\n"...)
+	th, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(block)))
+	if err != nil && err != io.EOF {
+		w.warn(where + ": " + err.Error())
+	}
+	h.Header = message.Header{Header: th}
+	return h
+}
+
+// uriFields are the header fields given to fn besides List-*.
+var uriFields = map[string]bool{
+	"Archived-At":      true,
+	"X-Archived-At":    true,
+	"Content-Location": true,
+	"Content-Base":     true,
+	"Link":             true,
+	"X-Url":            true,
+	"X-Uri":            true,
+	"X-Original-Url":   true,
+	"X-Homepage":       true,
+	"X-Mailing-List":   true,
+	"Organization":     true,
+	"X-Complaints-To":  true,
+}
+
+// IsURIField reports whether the header field name (any case) is one whose
+// value Walk gives for URI extraction.
+func IsURIField(name string) bool {
+	k := nettextproto.CanonicalMIMEHeaderKey(name)
+	return strings.HasPrefix(k, "List-") || uriFields[k]
+}
+
+// giveFields calls fn for each URI-bearing field of h.
+func (w *walker) giveFields(h header, path string, where string) error {
+	fs := h.Fields()
+	for fs.Next() {
+		k := fs.Key()
+		if !IsURIField(k) {
+			continue
+		}
+		v, err := fs.Text()
+		if err != nil {
+			w.warn(fmt.Sprintf("%s: field %s: %v; read as it stands", where, k, err))
+			v = fs.Value()
+		}
+		if !utf8.ValidString(v) {
+			w.warn(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, k))
+		}
+		if err := w.give(&Part{Path: path, Field: k, Body: strings.NewReader(v)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type walker struct {
+	opts   Options
+	fn     func(*Part) error
+	msgNo  int
+	msgOff int64
+	msgID  string
+}
+
+func (w *walker) warn(msg string) {
+	if w.opts.Warn != nil {
+		w.opts.Warn(w.msgNo, msg)
+	}
+}
+
+func (w *walker) give(p *Part) error {
+	p.MsgNo, p.MsgOffset, p.MessageID = w.msgNo, w.msgOff, w.msgID
+	if err := w.fn(p); err != nil {
+		return stopError{err}
+	}
+	return nil
+}
+
+func (w *walker) walkMessage(br *bufio.Reader) error {
+	lr := &lineReader{br: br, atStart: true}
+	return w.walkMessageLR(lr)
+}
+
+// walkMessageLR reads one whole message from lr.
+func (w *walker) walkMessageLR(lr *lineReader) error {
+	w.msgID = ""
+	h := w.readHeader(lr, nil, "header")
+	if id := h.Get("Message-Id"); id != "" {
+		id = strings.TrimSpace(id)
+		if i := strings.IndexByte(id, '<'); i >= 0 {
+			id = id[i+1:]
+			if j := strings.IndexByte(id, '>'); j >= 0 {
+				id = id[:j]
+			}
+		}
+		w.msgID = strings.TrimSpace(id)
+	}
+	if h.eightBit {
+		w.warn("header: 8-bit bytes in the header")
+	}
+	if err := w.giveFields(h, "", "header"); err != nil {
+		return err
+	}
+	if err := w.entity(lr, h, "1", "", nil, 0); err != nil {
+		return err
+	}
+	if lr.err != nil {
+		return lr.err
+	}
+	return nil
+}
+
+func childPath(prefix string, n int) string {
+	if prefix == "" {
+		return strconv.Itoa(n)
+	}
+	return prefix + "." + strconv.Itoa(n)
+}
+
+// entity reads the body of an entity whose header is h. self is the path of
+// a non-multipart body, prefix the path prefix of its parts when it is a
+// multipart; bounds are the boundaries of the enclosing multiparts.
+func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []string, depth int) error {
+	where := "part " + self
+	mediaType, params, err := h.ContentType()
+	if err != nil {
+		if h.Get("Content-Type") != "" {
+			w.warn(fmt.Sprintf("%s: bad Content-Type %q; read as text/plain", where, h.Get("Content-Type")))
+			params = map[string]string{}
+			// Keep a charset the parser could not reach.
+			if _, p, err := mime.ParseMediaType("text/plain; " + afterSemicolon(h.Get("Content-Type"))); err == nil {
+				params = p
+			}
+		}
+		mediaType = "text/plain"
+	}
+	if mediaType == "" {
+		mediaType = "text/plain"
+	}
+	mediaType = strings.ToLower(mediaType)
+	if depth > maxDepth {
+		w.warn(where + ": nested too deep; read as text")
+		mediaType = "text/plain"
+	}
+	cte := strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
+
+	switch {
+	case strings.HasPrefix(mediaType, "multipart/"):
+		bd := params["boundary"]
+		if bd == "" {
+			w.warn(where + ": multipart without boundary; read as text")
+			return w.text(lr, h, "text/plain", params, cte, self, bounds)
+		}
+		return w.multipart(lr, bd, self, prefix, bounds, depth)
+	case mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news":
+		inner := lr
+		var body io.Reader
+		if cte == "base64" || cte == "quoted-printable" {
+			body = w.decodeCTE(&bodyReader{lr: lr, bounds: bounds}, cte, where)
+			inner = newLineReader(body)
+		}
+		ibounds := bounds
+		if inner != lr {
+			ibounds = nil
+		}
+		ih := w.readHeader(inner, ibounds, "message "+self)
+		if err := w.giveFields(ih, self, "message "+self); err != nil {
+			return err
+		}
+		if err := w.entity(inner, ih, self+".1", self, ibounds, depth+1); err != nil {
+			return err
+		}
+		if inner != lr {
+			if inner.err != nil && lr.err == nil {
+				lr.err = inner.err
+			}
+		}
+		return w.drain(lr, bounds)
+	case strings.HasPrefix(mediaType, "text/"):
+		return w.text(lr, h, mediaType, params, cte, self, bounds)
+	}
+	return w.drain(lr, bounds)
+}
+
+func afterSemicolon(s string) string {
+	if i := strings.IndexByte(s, ';'); i >= 0 {
+		return s[i+1:]
+	}
+	return ""
+}
+
+// drain skips the rest of the current body.
+func (w *walker) drain(lr *lineReader, bounds []string) error {
+	_, err := io.Copy(io.Discard, &bodyReader{lr: lr, bounds: bounds})
+	return err
+}
+
+// multipart reads the parts of a multipart body with boundary bd.
+func (w *walker) multipart(lr *lineReader, bd, self, prefix string, bounds []string, depth int) error {
+	where := "part " + self
+	if prefix == "" {
+		where = "body"
+	}
+	stack := append(bounds[:len(bounds):len(bounds)], bd)
+	// Preamble: kept (bounded) in case the boundary never shows up.
+	var pre []byte
+	n := 0
+	for {
+		for {
+			if i, _ := lr.boundaryAt(stack); i >= 0 {
+				break
+			}
+			p := lr.piece(bufSize)
+			if len(p) == 0 {
+				break
+			}
+			if n == 0 && len(pre)+len(p) <= maxPreamble {
+				pre = append(pre, p...)
+			}
+			lr.br.Discard(len(p))
+		}
+		i, closing := lr.boundaryAt(stack)
+		if i < 0 || i < len(stack)-1 {
+			// End of input, or an enclosing multipart's boundary.
+			if n == 0 {
+				w.warn(where + ": boundary \"" + bd + "\" not found; read as text")
+				if len(bytes.TrimSpace(pre)) > 0 {
+					if err := w.give(&Part{Path: self, Body: bytes.NewReader(pre)}); err != nil {
+						return err
+					}
+				}
+			} else {
+				w.warn(where + ": missing closing boundary \"" + bd + "\"")
+			}
+			return nil
+		}
+		lr.skipLine()
+		if closing {
+			if n == 0 {
+				w.warn(where + ": no parts")
+			}
+			// Epilogue.
+			return w.drain(lr, bounds)
+		}
+		n++
+		path := childPath(prefix, n)
+		ph := w.readHeader(lr, stack, "part "+path)
+		if ph.eightBit {
+			w.warn("part " + path + ": 8-bit bytes in the header")
+		}
+		if err := w.giveFields(ph, path, "part "+path); err != nil {
+			return err
+		}
+		if err := w.entity(lr, ph, path, path, stack, depth+1); err != nil {
+			return err
+		}
+	}
+}
+
+// text gives the decoded text of a text/* body.
+func (w *walker) text(lr *lineReader, h header, mediaType string, params map[string]string, cte, self string, bounds []string) error {
+	where := "part " + self
+	raw := &bodyReader{lr: lr, bounds: bounds}
+	r := w.decodeCTE(raw, cte, where)
+	if cs := strings.ToLower(strings.TrimSpace(params["charset"])); cs != "" {
+		r = w.decodeCharset(r, cs, where)
+	}
+	isHTML := mediaType == "text/html" || mediaType == "application/xhtml+xml"
+	if isHTML {
+		base := strings.TrimSpace(h.Get("Content-Base"))
+		if base == "" {
+			base = strings.TrimSpace(h.Get("Content-Location"))
+		}
+		r = newHTMLText(r, base, func(msg string) { w.warn(where + ": " + msg) })
+	} else if mediaType == "text/plain" && strings.EqualFold(params["format"], "flowed") {
+		r = newUnflow(r, strings.EqualFold(params["delsp"], "yes"))
+	}
+	if err := w.give(&Part{Path: self, HTML: isHTML, Body: r}); err != nil {
+		return err
+	}
+	return w.drain(lr, bounds)
+}
