@@ -1,0 +1,13 @@
+module github.com/urix-dev/urix/bench
+
+go 1.26.8
+
+require github.com/urix-dev/urix v0.0.0
+
+require (
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+	mvdan.cc/xurls/v2 v2.6.0
+)
+
+replace github.com/urix-dev/urix => ../
