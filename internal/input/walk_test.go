@@ -8,7 +8,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+)
+
+var (
+	treeOnce                sync.Once
+	treeGz, treeZst, treeXZ []byte
 )
 
 // makeTree builds, under a temporary directory, a tree with text, gzip
@@ -20,11 +26,16 @@ func makeTree(t *testing.T) (string, map[string][]byte) {
 	root := t.TempDir()
 	text := []byte("see https://example.com/a and http://example.org/b\n")
 	warc := []byte("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/\r\nContent-Length: 5\r\n\r\nhello\r\n\r\n")
+	treeOnce.Do(func() {
+		treeGz = gzipData(t, text[:10], text[10:])
+		treeZst = zstdData(t, text)
+		treeXZ = xzData(t, text)
+	})
 	files := map[string][]byte{
 		"a.txt":              text,
-		"b/c.txt.gz":         gzipData(t, text[:10], text[10:]),
-		"b/d.zst":            zstdData(t, text),
-		"b/e.xz":             xzData(t, text),
+		"b/c.txt.gz":         treeGz,
+		"b/d.zst":            treeZst,
+		"b/e.xz":             treeXZ,
 		"b/f.bz2":            readFile(t, "testdata/sample.bz2"),
 		"b/sub/g.warc":       warc,
 		"b/sub/g.warc.gz":    gzipData(t, warc, warc),
