@@ -123,6 +123,17 @@ func (s *Scanner) tryEmail(i int) outcome {
 		return none
 	}
 	d, _, _ := s.context(j)
+	if end-j > s.maxLen {
+		// Longer than the limit, like any other candidate (SPEC 1).
+		s.startSkip(j, end, KindEmail, DelimNone, 0, 0)
+		s.skip.active = false
+		s.cand = Candidate{
+			Kind: KindEmail, Offset: s.skip.start, End: s.base + int64(end),
+			Line: s.skip.line, Column: s.skip.col, Flags: TooLong,
+		}
+		s.pos, s.floor = end, end
+		return found
+	}
 	next := end
 	if closer := closerOf(d); closer != 0 {
 		if end < s.n && b[end] == closer {

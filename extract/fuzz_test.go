@@ -1,0 +1,132 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/urix-dev/urix/uri"
+)
+
+// fuzzOptions picks options from the bits of sel.
+func fuzzOptions(sel uint8) Options {
+	o := Options{
+		WWW:   sel&1 != 0,
+		Email: sel&2 != 0,
+	}
+	switch sel >> 2 & 3 {
+	case 1:
+		o.MaxLength = 24
+	case 2:
+		o.MaxLength = 200
+	}
+	switch sel >> 4 & 3 {
+	case 1:
+		o.AnyScheme = true
+	case 2:
+		o.Schemes = []string{"http", "go", "x"}
+	}
+	if sel&64 != 0 {
+		o.Hyphen = HyphenBoth
+	}
+	return o
+}
+
+func FuzzExtract(f *testing.F) {
+	for _, s := range []string{
+		"see <http://a/b> now",
+		"<URL: http://a/b\r\n  c>",
+		"> see <http://example.com/a-\n> b/c>",
+		"\"http://a/b\n  c\" (http://en.wikipedia.org/wiki/Foo_(bar)).",
+		"e.g.http://x 1.http://x 2.0http://x mailto: x",
+		"http://例え.テスト/パス。 https://en.wikipedia.org/wiki/M–M…",
+		"www.example.com user@example.com",
+		"<http://x <http://y\n\n>",
+		"http://a/\x00\xff\u200bhttp://b/",
+		"[http://[::1]/ label] {http://a/}",
+		"<" + strings.Repeat("http://x ", 10),
+		"http://" + strings.Repeat("a", 40) + " http://b/",
+	} {
+		f.Add([]byte(s), uint64(1), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, seed uint64, sel uint8) {
+		opts := fuzzOptions(sel)
+		watchdog := time.AfterFunc(20*time.Second, func() {
+			os.WriteFile(os.TempDir()+"/urix-hang.txt", []byte(fmt.Sprintf("%q %d %d", data, seed, sel)), 0o644)
+			panic(fmt.Sprintf("hang on %q seed %d sel %d", data, seed, sel))
+		})
+		defer watchdog.Stop()
+		want, wantSkips, err := collect(bytes.NewReader(data), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, r := range map[string]interface{ Read([]byte) (int, error) }{
+			"onebyte": iotest.OneByteReader(bytes.NewReader(data)),
+			"random":  &chunkReader{b: data, rnd: rand.New(rand.NewPCG(seed, 1)), max: 1 + int(seed%37)},
+		} {
+			ms, skips, err := collect(r, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sameMatches(ms, want) || fmt.Sprint(skips) != fmt.Sprint(wantSkips) {
+				t.Fatalf("%s reader differs:\ngot:%s\n%v\nwant:%s\n%v", name, dump(ms), skips, dump(want), wantSkips)
+			}
+		}
+		checkInvariants(t, data, want, wantSkips, opts)
+	})
+}
+
+// checkInvariants checks what holds of any extraction of data.
+func checkInvariants(t *testing.T, data []byte, ms []got, skips []Skip, opts Options) {
+	t.Helper()
+	prev := int64(-1)
+	for i, m := range ms {
+		if m.Offset < 0 || m.End < m.Offset || m.End > int64(len(data)) {
+			t.Fatalf("match %d: bad span: %v", i, m)
+		}
+		if m.Raw != string(data[m.Offset:m.End]) {
+			t.Fatalf("match %d: Raw %q is not the input from Offset to End %q", i, m.Raw, data[m.Offset:m.End])
+		}
+		second := opts.Hyphen == HyphenBoth && i > 0 && ms[i-1].Offset == m.Offset && ms[i-1].Flags&HyphenAmbiguous != 0
+		if m.Offset <= prev && !second {
+			t.Fatalf("match %d: offsets do not increase:%s", i, dump(ms))
+		}
+		prev = m.Offset
+		if m.Valid {
+			if err := uri.Validate(m.URI, uri.KindIRI); err != nil {
+				t.Fatalf("match %d: reported valid, Validate says %v: %v", i, err, m)
+			}
+		} else if m.Reason == "" {
+			t.Fatalf("match %d: invalid without a reason: %v", i, m)
+		}
+		if m.URI == "" {
+			t.Fatalf("match %d: empty URI", i)
+		}
+		for _, r := range m.URI {
+			if unicode.IsSpace(r) || r == utf8.RuneError || r < 0x20 || r == 0x7f {
+				t.Fatalf("match %d: URI holds %q: %v", i, r, m)
+			}
+		}
+		if m.Flags&Rejoined == 0 && !strings.HasSuffix(m.URI, m.Raw) && !opts.ASCII && m.Flags&HyphenAmbiguous == 0 {
+			t.Fatalf("match %d: not rejoined yet URI %q is not its raw text %q", i, m.URI, m.Raw)
+		}
+		if opts.MaxLength > 0 && m.End-m.Offset > int64(opts.MaxLength) {
+			t.Fatalf("match %d: longer than the limit %d: %v", i, opts.MaxLength, m)
+		}
+	}
+	for i, sk := range skips {
+		if sk.Offset < 0 || sk.End <= sk.Offset || sk.End > int64(len(data)) {
+			t.Fatalf("skip %d: bad span %+v", i, sk)
+		}
+		if max := opts.MaxLength; max > 0 && sk.End-sk.Offset <= int64(max) {
+			t.Fatalf("skip %d: not longer than the limit %d: %+v", i, max, sk)
+		}
+	}
+}
