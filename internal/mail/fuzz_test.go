@@ -1,0 +1,48 @@
+package mail
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+const fuzzTail = "\n\nFrom tail@example.com Mon Jan  1 00:00:00 2024\nMessage-ID: <fuzz-tail@example.com>\n\nTAIL http://tail.example.com/\n"
+
+// FuzzWalk: no panic on any bytes in any format, and a good message
+// appended after arbitrary bytes in an mbox is still walked.
+func FuzzWalk(f *testing.F) {
+	f.Add([]byte(mboxMsg(1) + mboxMsg(2)))
+	f.Add([]byte("Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: message/rfc822\n\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nx\n--a--\n"))
+	f.Add([]byte("Content-Type: text/html\nContent-Transfer-Encoding: base64\n\nPGEgaHJlZj0iaHR0cDovL3gueS8iPg==\n"))
+	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\nContent-Transfer-Encoding: quoted-printable\n\n> a =\n\n>> b=3\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, format := range []Format{FormatMail, FormatMbox, FormatNews, FormatText} {
+			err := Walk(bytes.NewReader(data), Options{Format: format, Warn: func(int, string) {}}, func(p *Part) error {
+				_, err := io.Copy(io.Discard, p.Body)
+				return err
+			})
+			if err != nil {
+				t.Fatalf("format %v: %v", format, err)
+			}
+		}
+		var last *Part
+		var lastText string
+		in := append(data[:len(data):len(data)], fuzzTail...)
+		err := Walk(bytes.NewReader(in), Options{Format: FormatMbox}, func(p *Part) error {
+			b, err := io.ReadAll(p.Body)
+			cp := *p
+			last, lastText = &cp, string(b)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last == nil || last.MessageID != "fuzz-tail@example.com" || !strings.Contains(lastText, "TAIL http://tail.example.com/") {
+			t.Fatalf("tail message lost: %+v %q", last, lastText)
+		}
+		if want := int64(len(data) + 2); last.MsgOffset != want {
+			t.Fatalf("tail offset %d, want %d", last.MsgOffset, want)
+		}
+	})
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package mail
+
+const raceEnabled = false
