@@ -102,14 +102,17 @@ type stopError struct{ err error }
 func (e stopError) Error() string { return e.err.Error() }
 
 // Walk reads messages from r (one message for FormatMail and FormatNews, a
-// stream of messages for FormatMbox; FormatText is read as one message
-// too) and calls fn for each header field that may carry URIs and each text
+// stream of messages for FormatMbox; for FormatText, fn is called once with
+// r itself as the Body of part "1" of message 1) and calls fn for each header field that may carry URIs and each text
 // part. It streams: memory does not grow with the input. An error returned
 // by fn stops the walk and is returned; a read error of r is returned.
 func Walk(r io.Reader, opts Options, fn func(*Part) error) error {
 	w := &walker{opts: opts, fn: fn}
 	var err error
-	if opts.Format == FormatMbox {
+	if opts.Format == FormatText {
+		w.msgNo = 1
+		err = w.give(&Part{Path: "1", Body: r})
+	} else if opts.Format == FormatMbox {
 		err = w.walkMbox(r)
 	} else {
 		br := bufio.NewReaderSize(r, bufSize)

@@ -202,6 +202,26 @@ func TestNestedMultipart(t *testing.T) {
 	if len(warns) != 0 {
 		t.Errorf("warnings: %v", warns)
 	}
+	for name, rd := range map[string]io.Reader{
+		"OneByte": iotest.OneByteReader(strings.NewReader(msg)),
+		"Half":    iotest.HalfReader(strings.NewReader(msg)),
+		"LF":      strings.NewReader(strings.ReplaceAll(msg, "\r\n", "\n")),
+	} {
+		got, _ := walk(t, rd, FormatMail)
+		if name == "LF" {
+			for i := range got {
+				got[i].Text = strings.ReplaceAll(got[i].Text, "\n", "\r\n")
+			}
+			for i := range got {
+				if r := recs[i]; r.HTML || r.Field != "" {
+					got[i].Text = r.Text // HTML already drops CR
+				}
+			}
+		}
+		if !reflect.DeepEqual(got, recs) {
+			t.Errorf("%s: differs:\n%v\n%v", name, got, recs)
+		}
+	}
 	got := map[string]string{}
 	for _, r := range recs {
 		if r.MsgNo != 1 || r.Off != 0 || r.ID != "outer@example.com" {
@@ -453,5 +473,40 @@ func TestLongLines(t *testing.T) {
 	recs, _ := walk(t, &buf, FormatMail)
 	if b := bodies(recs); len(b) != 1 || b[0] != long+"\n" {
 		t.Errorf("multipart long line mangled")
+	}
+}
+
+func TestMboxEdges(t *testing.T) {
+	// Text before the first From line, CRLF lines, an unquoted "From " in a
+	// paragraph (no split), a From line right after a blank line (split).
+	in := "junk http://example.com/junk\r\n\r\n" +
+		"From a@example.com Mon Jan  1 00:00:00 2024\r\nMessage-ID: <a@x>\r\n\r\nline one\r\nFrom here on http://example.com/a\r\n\r\n" +
+		"From b@example.com Mon Jan  1 00:00:00 2024\r\nMessage-ID: <b@x>\r\n\r\nbody b\r\n"
+	recs, warns := walkString(t, in, FormatMbox)
+	offA := int64(strings.Index(in, "From a@"))
+	offB := int64(strings.Index(in, "From b@"))
+	want := []rec{
+		{1, 0, "", "1", "", false, ""},
+		{2, offA, "a@x", "1", "", false, "line one\r\nFrom here on http://example.com/a\r\n\r\n"},
+		{3, offB, "b@x", "1", "", false, "body b\r\n"},
+	}
+	if len(recs) != 3 || recs[1] != want[1] || recs[2] != want[2] || recs[0].MsgNo != 1 || recs[0].Off != 0 || !strings.Contains(recs[0].Text, "http://example.com/junk") {
+		t.Errorf("got %v", recs)
+	}
+	if len(warns) == 0 {
+		t.Error("no warning for text before the first From line")
+	}
+	// Empty input and input of blank lines: no message.
+	for _, s := range []string{"", "\n\r\n"} {
+		if recs, _ := walkString(t, s, FormatMbox); len(recs) != 0 {
+			t.Errorf("%q: %v", s, recs)
+		}
+	}
+}
+
+func TestFormatText(t *testing.T) {
+	recs, _ := walkString(t, "Note: this\n\nhttp://x.example/\n", FormatText)
+	if len(recs) != 1 || recs[0].Text != "Note: this\n\nhttp://x.example/\n" || recs[0].Path != "1" || recs[0].MsgNo != 1 {
+		t.Errorf("%v", recs)
 	}
 }
