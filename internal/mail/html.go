@@ -99,6 +99,7 @@ func (h *htmlText) next() {
 			// Give the rest as it stands.
 			h.warn("HTML token too long; the rest read as it stands")
 			h.out = append(h.out, h.z.Raw()...)
+			h.out = append(h.out, h.z.Buffered()...)
 			h.raw = true
 			return
 		}

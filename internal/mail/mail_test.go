@@ -510,3 +510,40 @@ func TestFormatText(t *testing.T) {
 		t.Errorf("%v", recs)
 	}
 }
+
+func TestHTMLDetails(t *testing.T) {
+	msg := "Content-Type: text/html; charset=windows-1252\nContent-Base: http://example.com/dir/\n\n" +
+		"<base href=\"http://base.example.com/b/\"><A HREF='x?a=1&amp;b=2'>link</A><img srcset=\"a.png 1x, http://cdn.example.com/b.png 2x\">" +
+		"<form action=\"/post\"></form><p>caf\xe9 <b>bold</b></p><style>.x{}</style><!-- http://comment.example.com/ --><iframe src=\"http://frame.example.com/\"></iframe>" +
+		"<a href=\"http://example.com/a b<c>\">sp</a>\n"
+	recs, _ := walkString(t, msg, FormatMail)
+	b := bodies(recs)
+	if len(b) != 1 {
+		t.Fatalf("%v", recs)
+	}
+	want := "\n<http://base.example.com/b/x?a=1&b=2>\nlink\n<http://base.example.com/b/a.png>\n\n<http://cdn.example.com/b.png>\n\n<http://base.example.com/post>\n\ncafé bold\n\n<http://frame.example.com/>\n\n<http://example.com/a%20b%3Cc%3E>\nsp\n"
+	// <base href> wins over Content-Base (RFC 2557 5).
+	want = "\n<http://base.example.com/b/>\n" + want
+	if b[0] != want {
+		t.Errorf("got  %q\nwant %q", b[0], want)
+	}
+	// A text token beyond the tokenizer's buffer: read as it stands.
+	long := "<p>" + strings.Repeat("x", maxHTMLToken+10) + " http://example.com/after-long</p>"
+	var warns []string
+	err := Walk(strings.NewReader("Content-Type: text/html\n\n"+long), Options{Format: FormatMail, Warn: func(_ int, m string) { warns = append(warns, m) }}, func(p *Part) error {
+		all, err := io.ReadAll(p.Body)
+		if !bytes.Contains(all, []byte("http://example.com/after-long")) {
+			t.Errorf("lost the text after a long token")
+		}
+		if len(all) < maxHTMLToken {
+			t.Errorf("long token lost")
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 1 {
+		t.Errorf("warnings %q", warns)
+	}
+}
