@@ -14,7 +14,17 @@
 // X-Mailing-List, Organization and X-Complaints-To. No other field is given:
 // in particular never Message-ID, References, In-Reply-To, Content-ID,
 // Return-Path, Received, or the address fields (From, To, Cc, ...).
-// The header fields of a message/rfc822 part are given with that part's Path.
+// The header fields of a message/rfc822 part are given with that part's Path
+// (its MessageID stays the outer message's).
+//
+// Parts given: every text/* part (attachments included), decoded to UTF-8;
+// text/plain format=flowed unflowed; text/html (and application/xhtml+xml)
+// as link targets, each "<URL>" on its own line (relative ones resolved
+// against <base href>, Content-Base or Content-Location), and visible
+// text. Other media types, multipart preambles and epilogues are skipped
+// (a preamble is given as text when its multipart's boundary never shows
+// up). A missing Content-Type is text/plain; a <meta charset> in HTML is
+// not looked at, only the MIME charset parameter.
 //
 // Bad mail is read, not refused: unknown charsets and transfer encodings are
 // read as they stand, broken base64 is decoded as far as it can be, missing

@@ -437,7 +437,7 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 			}
 		}
 		return w.drain(lr, bounds)
-	case strings.HasPrefix(mediaType, "text/"):
+	case strings.HasPrefix(mediaType, "text/") || mediaType == "application/xhtml+xml":
 		return w.text(lr, h, mediaType, params, cte, self, bounds)
 	}
 	return w.drain(lr, bounds)
