@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/urfave/cli/v2"
 	"github.com/urix-dev/urix/extract"
@@ -34,7 +38,7 @@ Examples:
    urix --scheme https,ftp log.txt    only those schemes`
 
 func extractFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.BoolFlag{Name: "line-number", Aliases: []string{"n"}, Usage: "prefix each URI with the line number of its first character"},
 		&cli.BoolFlag{Name: "column", Usage: "prefix each URI with the column (1-based, in bytes) of its first character"},
 		&cli.BoolFlag{Name: "byte-offset", Aliases: []string{"b"}, Usage: "prefix each URI with the byte offset (0-based) of its first character"},
@@ -54,12 +58,16 @@ func extractFlags() []cli.Flag {
 		&cli.StringFlag{Name: "hyphen", Value: "keep", Usage: "a URI broken after a hyphen: keep the hyphen, drop it, or print both forms (keep|drop|both)"},
 		&cli.IntFlag{Name: "max-length", Value: 64 << 10, Usage: "skip (and report) candidates longer than this many bytes"},
 		&cli.BoolFlag{Name: "fold-width", Usage: "read fullwidth forms (ｈｔｔｐ：／／) as ASCII"},
-	}
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read this many files at once (the output keeps the order of -j 1)"},
+		&cli.BoolFlag{Name: "stats", Usage: "print files, bytes, URIs, invalid URIs and time on stderr at the end"},
+		&cli.BoolFlag{Name: "progress", Usage: "show a progress bar (bytes, rate, ETA) on stderr; on by default when stderr is a terminal and the input is over 256 MiB"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print warnings (skipped candidates, bad mail) on stderr"},
+	}, inputFlags()...)
 }
 
-// output holds what the flags ask to print.
-type output struct {
-	w        *bufio.Writer
+// run holds what the flags ask for, shared by the workers.
+type run struct {
+	opts     extract.Options
 	fileName bool
 	line     bool
 	column   bool
@@ -68,7 +76,16 @@ type output struct {
 	json     bool
 	norm     bool
 	invalid  bool
+	quiet    bool
 	term     byte
+	in       inputConfig
+
+	stderr sync.Mutex
+	stats  runStats
+}
+
+type runStats struct {
+	files, bytes, found, invalid atomic.Int64
 }
 
 func runExtract(c *cli.Context) error {
@@ -76,14 +93,17 @@ func runExtract(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitTrouble)
 	}
-	files := c.Args().Slice()
-	if len(files) == 0 {
-		files = []string{"-"}
+	in, err := newInputConfig(c)
+	if err != nil {
+		return cli.Exit(err.Error(), exitTrouble)
 	}
-	w := bufio.NewWriterSize(os.Stdout, 64<<10)
-	out := &output{
-		w:        w,
-		fileName: (len(files) > 1 || c.Bool("with-filename")) && !c.Bool("no-filename"),
+	args := c.Args().Slice()
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	r := &run{
+		opts:     opts,
+		fileName: (len(args) > 1 || in.recursive || c.Bool("with-filename")) && !c.Bool("no-filename"),
 		line:     c.Bool("line-number"),
 		column:   c.Bool("column"),
 		offset:   c.Bool("byte-offset"),
@@ -91,32 +111,91 @@ func runExtract(c *cli.Context) error {
 		json:     c.Bool("json"),
 		norm:     c.Bool("normalize"),
 		invalid:  c.Bool("invalid"),
+		quiet:    c.Bool("quiet"),
 		term:     '\n',
+		in:       in,
 	}
 	if c.Bool("null") {
-		out.term = 0
+		r.term = 0
 	}
-	opts.NoLines = !out.line && !out.column && !out.json
-	status := exitNotFound
-	for _, name := range files {
-		n, err := out.file(name, opts)
-		if n > 0 && status == exitNotFound {
-			status = exitFound
-		}
-		if err != nil {
-			w.Flush()
-			fmt.Fprintf(os.Stderr, "urix: %s: %v\n", displayName(name), err)
-			status = exitTrouble
-		}
+	r.opts.NoLines = !r.line && !r.column && !r.json
+	jobs := c.Int("jobs")
+	if jobs < 1 || opts.Unique {
+		// -u: the first occurrence decides, so files are read in order.
+		jobs = 1
 	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(os.Stderr, "urix: writing output: %v\n", err)
-		return cli.Exit("", exitTrouble)
+	start := time.Now()
+	stop := r.startProgress(c, args)
+	status := r.all(args, jobs)
+	stop()
+	if c.Bool("stats") {
+		r.printStats(time.Since(start))
 	}
 	if status != exitFound {
 		return cli.Exit("", status)
 	}
 	return nil
+}
+
+// all reads the inputs on jobs workers and returns the exit status.
+func (r *run) all(args []string, jobs int) int {
+	stdout := bufio.NewWriterSize(os.Stdout, 64<<10)
+	out := newOrderedOutput(stdout)
+	files := make(chan indexedInput)
+	var found, trouble atomic.Bool
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range files {
+				n, ok := r.input(f.input, out.sink(f.index))
+				if n > 0 {
+					found.Store(true)
+				}
+				if !ok {
+					trouble.Store(true)
+				}
+				if err := out.finish(f.index); err != nil {
+					trouble.Store(true)
+				}
+			}
+		}()
+	}
+	if err := r.in.list(args, func(i int, in inputFile) { files <- indexedInput{i, in} }, r.warnf); err != nil {
+		trouble.Store(true)
+	}
+	close(files)
+	wg.Wait()
+	if err := stdout.Flush(); err != nil {
+		r.warnf("writing output: %v", err)
+		return exitTrouble
+	}
+	switch {
+	case trouble.Load():
+		return exitTrouble
+	case found.Load():
+		return exitFound
+	}
+	return exitNotFound
+}
+
+type indexedInput struct {
+	index int
+	input inputFile
+}
+
+// warnf prints an error or warning on stderr, one line, whole.
+func (r *run) warnf(format string, args ...any) {
+	r.stderr.Lock()
+	defer r.stderr.Unlock()
+	fmt.Fprintf(os.Stderr, "urix: "+format+"\n", args...)
+}
+
+func (r *run) printStats(d time.Duration) {
+	s := &r.stats
+	r.warnf("%d files, %d bytes, %d URIs, %d invalid, %.3f s",
+		s.files.Load(), s.bytes.Load(), s.found.Load(), s.invalid.Load(), d.Seconds())
 }
 
 func extractOptions(c *cli.Context) (extract.Options, error) {
@@ -159,46 +238,6 @@ func displayName(name string) string {
 	return name
 }
 
-// file prints the URIs of one file and returns how many it printed (or
-// counted).
-func (o *output) file(name string, opts extract.Options) (int, error) {
-	var r io.Reader = os.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return 0, unwrapPathError(err)
-		}
-		defer f.Close()
-		r = f
-	}
-	opts.OnSkip = func(sk extract.Skip) {
-		o.w.Flush()
-		fmt.Fprintf(os.Stderr, "urix: %s: skipped a candidate of %d bytes at offset %d (longer than --max-length)\n",
-			displayName(name), sk.End-sk.Offset, sk.Offset)
-	}
-	s := extract.NewScanner(r, opts)
-	n := 0
-	for s.Scan() {
-		m := s.Match()
-		if m.Valid == o.invalid {
-			continue
-		}
-		n++
-		if !o.count {
-			o.print(name, m)
-		}
-	}
-	if o.count {
-		if o.fileName {
-			o.w.WriteString(name)
-			o.w.WriteByte(':')
-		}
-		o.w.WriteString(strconv.Itoa(n))
-		o.w.WriteByte('\n')
-	}
-	return n, unwrapPathError(s.Err())
-}
-
 // unwrapPathError drops the "open NAME:" that the file name before the
 // message already says.
 func unwrapPathError(err error) error {
@@ -209,37 +248,88 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func (o *output) print(name string, m *extract.Match) {
-	if o.json {
-		o.w.Write(appendJSON(nil, name, m))
-		o.w.WriteByte('\n')
+// fileOutput prints the URIs of one input.
+type fileOutput struct {
+	r     *run
+	w     *bufio.Writer
+	name  string
+	count int
+	buf   []byte
+}
+
+// text finds the URIs of one piece of text (a file, a mail part, a WARC
+// record) from where it came from.
+func (f *fileOutput) text(body io.Reader, from *origin) error {
+	opts := f.r.opts
+	opts.OnSkip = func(sk extract.Skip) {
+		if !f.r.quiet {
+			f.r.warnf("%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
+				displayName(f.name), sk.End-sk.Offset, sk.Offset, from.where())
+		}
+	}
+	s := extract.NewScanner(body, opts)
+	for s.Scan() {
+		m := s.Match()
+		f.r.stats.found.Add(1)
+		if !m.Valid {
+			f.r.stats.invalid.Add(1)
+		}
+		if m.Valid == f.r.invalid {
+			continue
+		}
+		f.count++
+		if !f.r.count {
+			f.print(m, from)
+		}
+	}
+	return s.Err()
+}
+
+func (f *fileOutput) print(m *extract.Match, from *origin) {
+	r, w := f.r, f.w
+	if r.json {
+		f.buf = appendJSON(f.buf[:0], f.name, m, from)
+		f.buf = append(f.buf, '\n')
+		w.Write(f.buf)
 		return
 	}
-	w := o.w
-	if o.fileName {
-		w.WriteString(name)
+	if r.fileName {
+		w.WriteString(f.name)
 		w.WriteByte(':')
+		if from.msgNo > 0 {
+			w.WriteString(strconv.Itoa(from.msgNo))
+			w.WriteByte(':')
+		}
 	}
-	if o.line {
+	if r.line {
 		w.WriteString(strconv.FormatInt(m.Line, 10))
 		w.WriteByte(':')
 	}
-	if o.column {
+	if r.column {
 		w.WriteString(strconv.FormatInt(m.Column, 10))
 		w.WriteByte(':')
 	}
-	if o.offset {
+	if r.offset {
 		w.WriteString(strconv.FormatInt(m.Offset, 10))
 		w.WriteByte(':')
 	}
-	if o.norm && m.Valid {
+	if r.norm && m.Valid {
 		w.WriteString(m.Normalized)
 	} else {
 		w.WriteString(m.URI)
 	}
-	if o.invalid {
+	if r.invalid {
 		w.WriteByte('\t')
 		w.WriteString(m.Err.Error())
 	}
-	w.WriteByte(o.term)
+	w.WriteByte(r.term)
+}
+
+func (f *fileOutput) printCount() {
+	if f.r.fileName {
+		f.w.WriteString(f.name)
+		f.w.WriteByte(':')
+	}
+	f.w.WriteString(strconv.Itoa(f.count))
+	f.w.WriteByte('\n')
 }

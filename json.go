@@ -10,7 +10,7 @@ import (
 // appendJSON appends the JSON Lines object of SPEC 7 for m, keys in a fixed
 // order. It is written by hand: encoding/json's reflection would cost more
 // than the scan itself.
-func appendJSON(b []byte, file string, m *extract.Match) []byte {
+func appendJSON(b []byte, file string, m *extract.Match, from *origin) []byte {
 	b = append(b, `{"uri":`...)
 	b = appendString(b, m.URI)
 	b = append(b, `,"normalized":`...)
@@ -23,6 +23,7 @@ func appendJSON(b []byte, file string, m *extract.Match) []byte {
 	b = appendString(b, string(m.Raw))
 	b = append(b, `,"file":`...)
 	b = appendString(b, file)
+	b = appendOrigin(b, from)
 	b = appendInt(b, "line", m.Line)
 	b = appendInt(b, "column", m.Column)
 	b = appendInt(b, "offset", m.Offset)
@@ -100,4 +101,41 @@ func appendString(b []byte, s string) []byte {
 		i += size
 	}
 	return append(b, '"')
+}
+
+// appendOrigin appends where in a mail or WARC input the text came from:
+// the message number and offset, its Message-ID, the MIME part path or the
+// header field; or the WARC record's target URI, ID and offset. Positions
+// (line, column, offset, end) are then within the decoded part or record.
+func appendOrigin(b []byte, from *origin) []byte {
+	switch {
+	case from.msgNo > 0:
+		b = appendInt(b, "message", int64(from.msgNo))
+		b = appendInt(b, "message_offset", from.msgOffset)
+		if from.messageID != "" {
+			b = append(b, `,"message_id":`...)
+			b = appendString(b, from.messageID)
+		}
+		if from.field != "" {
+			b = append(b, `,"field":`...)
+			b = appendString(b, from.field)
+		} else {
+			b = append(b, `,"part":`...)
+			b = appendString(b, from.part)
+		}
+		if from.html {
+			b = append(b, `,"html":true`...)
+		}
+	case from.warc:
+		b = appendInt(b, "record_offset", from.warcOffset)
+		if from.warcTarget != "" {
+			b = append(b, `,"warc_target_uri":`...)
+			b = appendString(b, from.warcTarget)
+		}
+		if from.warcID != "" {
+			b = append(b, `,"warc_record_id":`...)
+			b = appendString(b, from.warcID)
+		}
+	}
+	return b
 }

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+
+	"github.com/urfave/cli/v2"
+	"github.com/urix-dev/urix/internal/input"
+	"github.com/urix-dev/urix/internal/mail"
+	"github.com/urix-dev/urix/internal/warc"
+)
+
+func inputFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "format", Value: "auto", Usage: "read input as `FORMAT`: text, mail, mbox, news, warc or auto (mail when it starts like a message or an mbox, warc when it starts like a WARC file, else text)"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read directories recursively, files in path order"},
+		&cli.BoolFlag{Name: "dereference-recursive", Aliases: []string{"L"}, Usage: "with -r, follow symbolic links"},
+		&cli.BoolFlag{Name: "text", Aliases: []string{"a"}, Usage: "with -r, read binary files too (by default a file with a NUL in its first block is skipped)"},
+		&cli.StringSliceFlag{Name: "include", Usage: "with -r, read only files whose name matches `GLOB`"},
+		&cli.StringSliceFlag{Name: "exclude", Usage: "with -r, skip files and directories whose name matches `GLOB`"},
+		&cli.BoolFlag{Name: "decompress", Aliases: []string{"z"}, Usage: "insist that every input is compressed (gzip, bzip2, xz and zstd are read transparently anyway)"},
+	}
+}
+
+// inputConfig says how inputs are found and read.
+type inputConfig struct {
+	format    string
+	recursive bool
+	follow    bool
+	text      bool
+	include   []string
+	exclude   []string
+	forceZ    bool
+}
+
+func newInputConfig(c *cli.Context) (inputConfig, error) {
+	in := inputConfig{
+		format:    c.String("format"),
+		recursive: c.Bool("recursive") || c.Bool("dereference-recursive"),
+		follow:    c.Bool("dereference-recursive"),
+		text:      c.Bool("text"),
+		include:   c.StringSlice("include"),
+		exclude:   c.StringSlice("exclude"),
+		forceZ:    c.Bool("decompress"),
+	}
+	switch in.format {
+	case "auto", "text", "mail", "mbox", "news", "warc":
+		return in, nil
+	}
+	return in, fmt.Errorf("--format %q: want text, mail, mbox, news, warc or auto", in.format)
+}
+
+// inputFile is one input: a file name, or "-" for standard input.
+type inputFile struct {
+	name string
+	// walked: found by -r in a directory rather than named; binary ones
+	// are skipped.
+	walked bool
+}
+
+// list gives each input in order; the directories of a -r walk are
+// expanded. It returns an error when some entry could not be listed.
+func (in *inputConfig) list(args []string, emit func(int, inputFile), warnf func(string, ...any)) error {
+	i := 0
+	var failed error
+	for _, a := range args {
+		if a == "-" || !in.recursive {
+			emit(i, inputFile{name: a})
+			i++
+			continue
+		}
+		if fi, err := os.Stat(a); err != nil || !fi.IsDir() {
+			emit(i, inputFile{name: a})
+			i++
+			continue
+		}
+		opts := input.WalkOptions{Follow: in.follow, Include: in.include, Exclude: in.exclude}
+		err := input.Walk([]string{a}, opts, func(path string) error {
+			emit(i, inputFile{name: path, walked: true})
+			i++
+			return nil
+		}, func(path string, err error) {
+			warnf("%s: %v", path, unwrapPathError(err))
+			failed = err
+		})
+		if err != nil {
+			warnf("%s: %v", a, unwrapPathError(err))
+			failed = err
+		}
+	}
+	return failed
+}
+
+// input reads one input and prints its URIs to w; it returns how many it
+// printed (or counted) and false when an error was reported.
+func (r *run) input(in inputFile, w io.Writer) (int, bool) {
+	f := &fileOutput{r: r, w: bufio.NewWriterSize(w, 32<<10), name: in.name}
+	defer f.w.Flush()
+	opened, err := r.read(f, in)
+	if r.count && opened {
+		f.printCount()
+	}
+	if err != nil {
+		f.w.Flush()
+		r.warnf("%s: %v", displayName(in.name), unwrapPathError(err))
+		return f.count, false
+	}
+	return f.count, true
+}
+
+// read opens an input, undoes its compression, skips it when binary, and
+// reads it in its format.
+func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
+	var rd io.Reader = os.Stdin
+	if in.name != "-" {
+		file, err := os.Open(in.name)
+		if err != nil {
+			return false, err
+		}
+		defer file.Close()
+		rd = file
+	}
+	r.stats.files.Add(1)
+	rd = &countingReader{r: rd, n: &r.stats.bytes}
+	dec, _, err := input.Decompress(rd, r.in.forceZ)
+	if err != nil {
+		return true, err
+	}
+	br := bufio.NewReaderSize(dec, 64<<10)
+	head, _ := br.Peek(8 << 10) // a read error shows again on the first read
+	if in.walked && !r.in.text && input.IsBinary(head) {
+		if !r.quiet {
+			r.warnf("%s: binary file skipped (use -a to read it)", in.name)
+		}
+		return true, nil
+	}
+	switch format := r.formatOf(head); format {
+	case "text":
+		return true, f.text(br, &origin{})
+	case "warc":
+		return true, r.readWARC(f, br)
+	default:
+		return true, r.readMail(f, br, format)
+	}
+}
+
+// formatOf is --format, or for auto what the first bytes look like.
+func (r *run) formatOf(head []byte) string {
+	if r.in.format != "auto" {
+		return r.in.format
+	}
+	if bytes.HasPrefix(head, []byte("WARC/1.")) {
+		return "warc"
+	}
+	switch mail.Detect(head) {
+	case mail.FormatMbox:
+		return "mbox"
+	case mail.FormatMail, mail.FormatNews:
+		return "mail"
+	}
+	return "text"
+}
+
+func (r *run) readMail(f *fileOutput, rd io.Reader, format string) error {
+	mf, _, err := mail.ParseFormat(format)
+	if err != nil {
+		return err
+	}
+	warn := func(msgNo int, msg string) {
+		if !r.quiet {
+			r.warnf("%s: message %d: %s", displayName(f.name), msgNo, msg)
+		}
+	}
+	return mail.Walk(rd, mail.Options{Format: mf, Warn: warn}, func(p *mail.Part) error {
+		return f.text(p.Body, &origin{
+			msgNo: p.MsgNo, msgOffset: p.MsgOffset, messageID: p.MessageID,
+			part: p.Path, field: p.Field, html: p.HTML,
+		})
+	})
+}
+
+// readWARC reads the records of a WARC file; a malformed record is
+// reported and costs only itself.
+func (r *run) readWARC(f *fileOutput, rd io.Reader) error {
+	wr := warc.NewReader(rd)
+	bad := 0
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			var fe *warc.FormatError
+			if !errors.As(err, &fe) || bad > 1000 {
+				return err
+			}
+			bad++
+			if !r.quiet {
+				r.warnf("%s: %v", displayName(f.name), err)
+			}
+			continue
+		}
+		from := &origin{warc: true, warcTarget: rec.TargetURI, warcID: rec.RecordID, warcOffset: rec.Offset}
+		if err := f.text(rec.Body, from); err != nil {
+			return err
+		}
+	}
+}
+
+// origin says where in a structured input a piece of text came from.
+type origin struct {
+	msgNo     int // 1-based message number; 0 when the input is not mail
+	msgOffset int64
+	messageID string
+	part      string
+	field     string
+	html      bool
+
+	warc       bool
+	warcTarget string
+	warcID     string
+	warcOffset int64
+}
+
+// where describes the origin for a message on stderr.
+func (o *origin) where() string {
+	switch {
+	case o.msgNo > 0 && o.field != "":
+		return fmt.Sprintf(" in the %s field of message %d", o.field, o.msgNo)
+	case o.msgNo > 0:
+		return fmt.Sprintf(" in part %s of message %d", o.part, o.msgNo)
+	case o.warc:
+		return fmt.Sprintf(" in the record at offset %d", o.warcOffset)
+	}
+	return ""
+}
+
+// countingReader counts the bytes read, for --stats.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
