@@ -2,12 +2,17 @@ package main
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/ulikunitz/xz"
 )
 
 // TestMain lets the scripts run urix in-process: testscript re-executes the
@@ -19,8 +24,13 @@ func TestMain(m *testing.M) {
 // TestScripts runs the command-line scenarios in testdata/script.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir:  "testdata/script",
-		Cmds: map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus},
+		Dir: "testdata/script",
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"status":   cmdStatus,
+			"compress": cmdCompress,
+			"truncate": cmdTruncate,
+			"nul":      cmdNul,
+		},
 	})
 }
 
@@ -46,4 +56,53 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// cmdCompress is "compress gzip|zstd|xz SRC DST": DST is SRC compressed.
+func cmdCompress(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: compress gzip|zstd|xz SRC DST")
+	}
+	data, err := os.ReadFile(ts.MkAbs(args[1]))
+	ts.Check(err)
+	out, err := os.Create(ts.MkAbs(args[2]))
+	ts.Check(err)
+	defer out.Close()
+	var w io.WriteCloser
+	switch args[0] {
+	case "gzip":
+		w = gzip.NewWriter(out)
+	case "zstd":
+		w, err = zstd.NewWriter(out)
+	case "xz":
+		w, err = xz.NewWriter(out)
+	default:
+		ts.Fatalf("compress: unknown format %q", args[0])
+	}
+	ts.Check(err)
+	_, err = w.Write(data)
+	ts.Check(err)
+	ts.Check(w.Close())
+}
+
+// cmdTruncate is "truncate FILE N": FILE keeps its first N bytes.
+func cmdTruncate(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: truncate FILE N")
+	}
+	n, err := strconv.ParseInt(args[1], 10, 64)
+	ts.Check(err)
+	ts.Check(os.Truncate(ts.MkAbs(args[0]), n))
+}
+
+// cmdNul is "nul FILE": each \0 in FILE becomes a NUL byte (txtar
+// archives hold text only).
+func cmdNul(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: nul FILE")
+	}
+	name := ts.MkAbs(args[0])
+	data, err := os.ReadFile(name)
+	ts.Check(err)
+	ts.Check(os.WriteFile(name, []byte(strings.ReplaceAll(string(data), `\0`, "\x00")), 0o644))
 }
