@@ -12,17 +12,15 @@ import (
 // line is dropped too. It returns none when the context is abandoned.
 func (s *Scanner) angle(st, opener, schemeLen int, kind Kind, flags Flags) outcome {
 	depth := s.quote.depthAt(s, opener)
-	if depth == 0 {
-		// Most '<' that fail, fail again and again on the same stretch
-		// (1 GiB of "<http://x " with no '>'): the memo answers them in
-		// linear time in all.
-		stop, k, more := s.angleStop(st)
-		if more {
-			return needMore
-		}
-		if k != stopGT || stop-st > s.maxLen {
-			return none
-		}
+	// Most '<' that fail, fail again and again on the same stretch
+	// (1 GiB of "<http://x " with no '>', quoted or not): the memo
+	// answers them in linear time in all.
+	stop, k, more := s.angleStop(st, depth)
+	if more {
+		return needMore
+	}
+	if k != stopGT || stop-st > s.maxLen {
+		return none
 	}
 	return s.angleBuild(st, depth, schemeLen, kind, flags)
 }
@@ -134,30 +132,44 @@ const (
 )
 
 // angleMemo remembers a stretch of input known to hold none of the things
-// that end an unquoted angle context, and what ends it.
+// that end an angle context opened on a line of a given quote depth, and
+// what ends it. The scan state at the end of the stretch does not depend
+// on where in it the candidate started, since a candidate starts with a
+// scheme letter, which resets that state.
 type angleMemo struct {
-	from, to int64 // [from, to) holds no stop
-	blank    bool  // at to: after a line break with only whitespace since
-	stop     stopKind
+	from, to    int64 // [from, to) holds no stop
+	blank       bool  // at to: after a line break with only whitespace (and quote prefix) since
+	atLineStart bool  // at to: in the quote prefix of a continuation line
+	dropped     int   // at to: the '>' of that prefix dropped so far
+	stop        stopKind
+	valid       bool
 }
 
+// maxMemoDepth bounds the quote depths that get a memo of their own;
+// prefixDepth never counts more.
+const maxMemoDepth = 256
+
 // angleStop finds what ends the angle context of a candidate starting at
-// st, when its opening line has no quote prefix: a '>', a blank line, a
-// control character, invalid UTF-8 or the end of input. It returns stopNone
-// when the length limit comes first, and more when the buffered input does
-// not tell.
-func (s *Scanner) angleStop(st int) (stop int, k stopKind, more bool) {
+// st on a line of the given quote depth: a '>' (beyond the quote prefix of
+// a continuation line), a blank line, a control character, invalid UTF-8
+// or the end of input. It returns stopNone when the length limit comes
+// first, and more when the buffered input does not tell. It follows the
+// same rules as angleBuild.
+func (s *Scanner) angleStop(st, depth int) (stop int, k stopKind, more bool) {
 	b := s.buf[:s.n]
-	m := &s.memo
+	if s.memo == nil {
+		s.memo = make([]angleMemo, maxMemoDepth+1)
+	}
+	m := &s.memo[min(depth, maxMemoDepth)]
 	abs := s.base + int64(st)
-	j, blank := st, false
-	if m.from <= abs && abs <= m.to && m.to <= s.base+int64(s.n) {
+	j, blank, atLineStart, dropped := st, false, false, 0
+	if m.valid && m.from <= abs && abs <= m.to && m.to <= s.base+int64(s.n) {
 		if m.stop != stopNone {
 			return int(m.to - s.base), m.stop, false
 		}
-		j, blank = int(m.to-s.base), m.blank
+		j, blank, atLineStart, dropped = int(m.to-s.base), m.blank, m.atLineStart, m.dropped
 	} else {
-		m.from = abs
+		m.from, m.valid = abs, true
 	}
 	limit := min(s.n, st+s.maxLen+1)
 	k = stopNone
@@ -166,6 +178,10 @@ scan:
 		c := b[j]
 		switch {
 		case c == '>':
+			if atLineStart && dropped < depth {
+				dropped++
+				continue
+			}
 			k = stopGT
 			break scan
 		case c == '\n' && b[j-1] == '\r':
@@ -174,13 +190,13 @@ scan:
 				k = stopBlank
 				break scan
 			}
-			blank = true
+			blank, atLineStart, dropped = true, depth > 0, 0
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
 		case c < 0x20 || c == 0x7f:
 			k = stopBad
 			break scan
 		case c < utf8.RuneSelf:
-			blank = false
+			blank, atLineStart = false, false
 		default:
 			r, n := utf8.DecodeRune(b[j:])
 			if r == utf8.RuneError && n <= 1 {
@@ -195,12 +211,12 @@ scan:
 				break scan
 			}
 			if !unicode.IsSpace(r) {
-				blank = false
+				blank, atLineStart = false, false
 			}
 			j += n - 1
 		}
 	}
-	m.to, m.blank, m.stop = s.base+int64(j), blank, k
+	m.to, m.blank, m.atLineStart, m.dropped, m.stop = s.base+int64(j), blank, atLineStart, dropped, k
 	if k != stopNone || j > st+s.maxLen {
 		return j, k, false
 	}

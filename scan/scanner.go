@@ -141,7 +141,7 @@ type Scanner struct {
 	anchors anchorCache
 	lines   lineCounter
 	quote   quoteCache
-	memo    angleMemo
+	memo    []angleMemo // by quote depth
 
 	skip skipState
 
