@@ -119,6 +119,10 @@ func runExtract(c *cli.Context) error {
 		r.term = 0
 	}
 	r.opts.NoLines = !r.line && !r.column && !r.json
+	if opts.Unique {
+		// One set for all the inputs: -u is over the whole run.
+		r.opts.UniqueSet = extract.NewUniqueSet()
+	}
 	jobs := c.Int("jobs")
 	if jobs < 1 || opts.Unique {
 		// -u: the first occurrence decides, so files are read in order.

@@ -69,8 +69,12 @@ type Options struct {
 	// the folded text.
 	FoldWidth bool
 	// Unique reports each URI once: the first occurrence of each normal
-	// form. The set of forms seen grows with the number of distinct URIs.
+	// form (invalid ones by their text as found).
 	Unique bool
+	// UniqueSet, when set, is the set Unique uses, so that scanners over
+	// several inputs can share it; by default each Scanner has its own.
+	// Its memory is bounded: see UniqueSet.
+	UniqueSet *UniqueSet
 	// NoLines leaves Match.Line and Match.Column zero, which saves
 	// counting the line breaks of the whole input.
 	NoLines bool
@@ -139,7 +143,7 @@ type Scanner struct {
 	opts    Options
 	m       Match
 	pending []Match // the second form of a HyphenBoth match
-	seen    map[string]struct{}
+	seen    *UniqueSet
 }
 
 // NewScanner returns a Scanner reading from r.
@@ -157,7 +161,10 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 	}
 	s := &Scanner{sc: scan.New(r, cfg), opts: opts}
 	if opts.Unique {
-		s.seen = make(map[string]struct{})
+		s.seen = opts.UniqueSet
+		if s.seen == nil {
+			s.seen = NewUniqueSet()
+		}
 	}
 	return s
 }
@@ -200,11 +207,7 @@ func (s *Scanner) fresh(m *Match) bool {
 	if !m.Valid {
 		key = "\x00" + m.URI // invalid ones are told apart as found
 	}
-	if _, dup := s.seen[key]; dup {
-		return false
-	}
-	s.seen[key] = struct{}{}
-	return true
+	return s.seen.Add(key)
 }
 
 // Match returns the URI found by the last call to Scan. Its Raw field is
