@@ -1,0 +1,137 @@
+package extract
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/urix-dev/urix/scan"
+)
+
+var goSrc = sync.OnceValue(func() []byte {
+	var buf bytes.Buffer
+	root := filepath.Join(runtime.GOROOT(), "src")
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			if b, err := os.ReadFile(path); err == nil {
+				buf.Write(b)
+			}
+		}
+		return nil
+	})
+	return buf.Bytes()
+})
+
+// BenchmarkGoSource extracts the URIs of every .go file of GOROOT/src,
+// read into memory once.
+func BenchmarkGoSource(b *testing.B) {
+	src := goSrc()
+	if len(src) == 0 {
+		b.Skip("no GOROOT sources")
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		s := NewScanner(bytes.NewReader(src), Options{})
+		for s.Scan() {
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/float64(b.N), "uris/op")
+}
+
+// BenchmarkScanGoSource is the scanner alone over the same text.
+func BenchmarkScanGoSource(b *testing.B) {
+	src := goSrc()
+	if len(src) == 0 {
+		b.Skip("no GOROOT sources")
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := scan.New(bytes.NewReader(src), scan.Config{})
+		for s.Scan() {
+		}
+	}
+}
+
+// synthetic is prose with a URI every few hundred bytes, in each context.
+func synthetic(size int) []byte {
+	parts := []string{
+		"Lorem ipsum dolor sit amet, consectetur adipiscing elit: see ",
+		"http://example.com/a/b?c=d#e. ",
+		"Sed do eiusmod (tempor http://en.wikipedia.org/wiki/Foo_(bar)) incididunt at 10:30, ",
+		"ut labore <URL:http://www.example.org/some/long/\n    path/here.html> et dolore;\n",
+		"> quoted <https://example.net/x-\n> y/z> magna \"mailto:a@b.example\" aliqua.\n",
+		"Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip.\n",
+	}
+	var buf bytes.Buffer
+	for buf.Len() < size {
+		for _, p := range parts {
+			buf.WriteString(p)
+		}
+	}
+	return buf.Bytes()[:size]
+}
+
+func BenchmarkSynthetic(b *testing.B) {
+	src := synthetic(16 << 20)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := NewScanner(bytes.NewReader(src), Options{})
+		for s.Scan() {
+		}
+	}
+}
+
+// The scanner allocates nothing per input byte, and a small constant per
+// URI found.
+func TestAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under -race")
+	}
+	scanAllocs := func(in []byte) float64 {
+		return testing.AllocsPerRun(5, func() {
+			s := scan.New(bytes.NewReader(in), scan.Config{})
+			for s.Scan() {
+			}
+		})
+	}
+	noURI := func(n int) []byte {
+		return []byte(strings.Repeat("plain text: no URI here, at 10:30 <not> \"quoted\" (x) [y]\n", n))
+	}
+	small, big := scanAllocs(noURI(100)), scanAllocs(noURI(100000))
+	t.Logf("scanner, no URIs: %.0f allocs for 5 KiB, %.0f for 5 MiB", small, big)
+	if big > small+2 {
+		t.Errorf("allocations grow with the input: %.0f for 5 KiB, %.0f for 5 MiB", small, big)
+	}
+	withURIs := func(n int) []byte {
+		return []byte(strings.Repeat("see <http://example.com/a/\n b> and (http://x.example/y) \"http://q/\n r\". ", n))
+	}
+	u1, u2 := scanAllocs(withURIs(1000)), scanAllocs(withURIs(100000))
+	t.Logf("scanner, 3 URIs per line: %.0f allocs for 3000 URIs, %.0f for 300000", u1, u2)
+	if u2 > u1+10 {
+		t.Errorf("scanner allocations grow with the URIs: %.0f, %.0f", u1, u2)
+	}
+	// The library makes the strings of each match: a constant per URI.
+	libAllocs := func(in []byte) float64 {
+		return testing.AllocsPerRun(3, func() {
+			s := NewScanner(bytes.NewReader(in), Options{})
+			for s.Scan() {
+			}
+		})
+	}
+	l0, l1 := libAllocs(noURI(100000)), libAllocs(withURIs(10000))
+	perURI := (l1 - l0) / 30000
+	t.Logf("extract: %.0f allocs with no URIs (5 MiB), %.2f per URI", l0, perURI)
+	if l0 > small+10 || perURI > 8 {
+		t.Errorf("extract allocates %.0f with no URIs, %.2f per URI", l0, perURI)
+	}
+}
