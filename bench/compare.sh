@@ -53,6 +53,7 @@ fi
 
 log "building urix from $ROOT"
 (cd "$ROOT" && go build -o "$WORK/urix" .) || die "urix does not build"
+URIX_REV="$(cd "$ROOT" && git rev-parse --short HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . ':!bench' || echo ' + uncommitted changes')"
 log "building floor and trickle"
 (cd "$HERE" && go build -o "$WORK/floor" ./floor && go build -o "$WORK/trickle" ./trickle) || die "floor/trickle do not build"
 
@@ -260,7 +261,7 @@ fi
 	echo "## urix compare.sh ($MODE), $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo
 	echo "- machine: $(nproc) CPUs, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(free -h | awk '/^Mem:/ {print $2 " RAM, " $7 " available"}'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-	echo "- $(go version); urix $(cd "$ROOT" && git rev-parse --short HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . ':!bench' || echo ' + uncommitted changes'); xurls ${XURLS_VERSION:-none}; URI::Find ${URIFIND_VERSION:-none}; linkify-it ${LINKIFY_VERSION:-none}; $(grep --version | head -1)"
+	echo "- $(go version); urix $URIX_REV (built at start); xurls ${XURLS_VERSION:-none}; URI::Find ${URIFIND_VERSION:-none}; linkify-it ${LINKIFY_VERSION:-none}; $(grep --version | head -1)"
 	echo "- command: \`bench/compare.sh$([ $QUICK = 1 ] && echo ' --quick')\`, $RUNS run(s) each, corpus $CORPUS ($(head -1 "$CORPUS/STATS"))"
 	echo "- MB = 10^6 bytes; wall and cpu (user+sys) medians; × floor = the tool's MB/s over the floor's on the same file (higher is better; 1 would be as fast as the floor); peak RSS the largest of the runs"
 	echo
