@@ -16,6 +16,9 @@
 # two. Each figure is the median of the runs; peak RSS is the largest of the
 # runs (from /usr/bin/time -v).
 set -uo pipefail
+# The whole script is one compound command, parsed before it runs, so that
+# editing this file while it runs does not derail the run.
+{
 
 QUICK=0 NOSLOW=0
 for a in "$@"; do
@@ -286,3 +289,4 @@ fi
 log "table in $TABLE, per-run figures in $RUNLOG"
 printf '%s\n' "${CHECKS[@]}" | grep -q '| FAIL |' && exit 1
 exit 0
+}
