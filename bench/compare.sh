@@ -217,12 +217,12 @@ if [ -n "$ONELINE" ]; then
 	nmiss=$(comm -23 "$WORK/want.oneline" "$WORK/got.oneline" | tee "$OUT/oneline-missing-$STAMP.txt" | wc -l)
 	nextra=$(awk -F'\t' '$2 == "other"' "$WORK/got.oneline.tsv" | wc -l)
 	[ "$K" -gt 0 ] && [ "$nmiss" = 0 ] && r=OK || r=FAIL
-	check "1 GiB single line: planted URIs found" $r "$((nwant - nmiss)) of $nwant planted found ($njoined of them joined with the text after them inside <...>: out/oneline-joined-$STAMP.txt), $nextra other example.org/oneline URIs"
+	check "$ONELINE ($(( $(stat -c %s "$CORPUS/$ONELINE") >> 20 )) MiB, one line): planted URIs found" $r "$((nwant - nmiss)) of $nwant planted found ($njoined of them joined with the text after them inside <...>: out/oneline-joined-$STAMP.txt), $nextra other example.org/oneline URIs"
 	rss=$(awk -F'\t' -v i="$ONELINE" '$1 == "urix" && $2 == i {print $6}' "$RESULTS")
 	[ "${rss:-99999999}" -lt 32768 ] && r=OK || r=FAIL
-	check "1 GiB single line: peak RSS < 32 MiB" $r "$((rss / 1024)) MiB ($rss KiB)"
+	check "$ONELINE: urix peak RSS < 32 MiB" $r "$((rss / 1024)) MiB ($rss KiB)"
 else
-	check "1 GiB single line" skipped "--quick"
+	check "oneline.txt (1 GiB single line)" skipped "--quick"
 fi
 
 # 2. Linearity: time on the big input / time on text-8m.txt, per size ratio,
