@@ -25,7 +25,7 @@ for a in "$@"; do
 	case $a in
 	--quick) QUICK=1 ;;
 	--no-slow) NOSLOW=1 ;;
-	-h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;;
 	*) echo "compare.sh: unknown argument $a" >&2; exit 2 ;;
 	esac
 done
@@ -265,7 +265,7 @@ fi
 	echo
 	echo "- machine: $(nproc) CPUs, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(free -h | awk '/^Mem:/ {print $2 " RAM, " $7 " available"}'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "- $(go version); urix $URIX_REV (built at start); xurls ${XURLS_VERSION:-none}; URI::Find ${URIFIND_VERSION:-none}; linkify-it ${LINKIFY_VERSION:-none}; $(grep --version | head -1)"
-	echo "- command: \`bench/compare.sh$([ $QUICK = 1 ] && echo ' --quick')\`, $RUNS run(s) each, corpus $CORPUS ($(head -1 "$CORPUS/STATS"))"
+	echo "- command: \`${URIX_CORPUS:+URIX_CORPUS=$URIX_CORPUS }bench/compare.sh$([ $QUICK = 1 ] && echo ' --quick')\`, $RUNS run(s) each, corpus $CORPUS ($(head -1 "$CORPUS/STATS"))"
 	echo "- MB = 10^6 bytes; wall and cpu (user+sys) medians; × floor = the tool's MB/s over the floor's on the same file (higher is better; 1 would be as fast as the floor); peak RSS the largest of the runs"
 	echo
 	echo "| tool | input | size MiB | MB/s wall | × floor (wall) | MB/s cpu | × floor (cpu) | peak RSS MiB | lines out |"
