@@ -77,6 +77,7 @@ type run struct {
 	norm     bool
 	invalid  bool
 	quiet    bool
+	jobs     int
 	term     byte
 	in       inputConfig
 
@@ -128,6 +129,7 @@ func runExtract(c *cli.Context) error {
 		// -u: the first occurrence decides, so files are read in order.
 		jobs = 1
 	}
+	r.jobs = jobs
 	start := time.Now()
 	stop := r.startProgress(c, args)
 	status := r.all(args, jobs)

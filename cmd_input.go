@@ -123,6 +123,11 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 			return false, err
 		}
 		defer file.Close()
+		if size, ok := r.splittable(in, file); ok {
+			r.stats.files.Add(1)
+			r.stats.bytes.Add(size)
+			return true, r.readSplit(f, file, size)
+		}
 		rd = file
 	}
 	r.stats.files.Add(1)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strconv"
@@ -30,6 +32,7 @@ func TestScripts(t *testing.T) {
 			"compress": cmdCompress,
 			"truncate": cmdTruncate,
 			"nul":      cmdNul,
+			"gentext":  cmdGenText,
 		},
 	})
 }
@@ -105,4 +108,38 @@ func cmdNul(ts *testscript.TestScript, neg bool, args []string) {
 	data, err := os.ReadFile(name)
 	ts.Check(err)
 	ts.Check(os.WriteFile(name, []byte(strings.ReplaceAll(string(data), `\0`, "\x00")), 0o644))
+}
+
+// cmdGenText is "gentext FILE SIZE SEED": FILE gets SIZE bytes of text
+// that is hard to cut: URIs in every delimiter, <...> broken across lines
+// and mail quotes, unclosed '<', long candidates, blank lines.
+func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: gentext FILE SIZE SEED")
+	}
+	size, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	seed, err := strconv.ParseUint(args[2], 10, 64)
+	ts.Check(err)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	words := []string{
+		"lorem", "ipsum", "<http://x.example/a", "b>", "(see", "http://p.example/q).",
+		`"http://q.example/r"`, "<http://wrap.example/", "  more>", "Note:", "<", ">",
+		"http://" + strings.Repeat("y", 300), "e.g.http://eg.example/", "\n", "\n\n",
+		"> quoted <http://qq.example/", "\n> cont>", "<URL:", "[http://b.example/]",
+		"http://h.example/some-\n  thing>", `"http://split.example/a` + "\n" + `  b"`,
+		// Longer than a worker's lead: one URI (or one skipped candidate)
+		// that a worker starting inside it would read as many.
+		"http://long.example/" + strings.Repeat("ab:http://in.example/", 500),
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		if rng.IntN(20) == 0 {
+			fmt.Fprintf(&b, "http://u%d.example/p ", i)
+			continue
+		}
+		b.WriteString(words[rng.IntN(len(words))])
+		b.WriteByte(' ')
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
 }

@@ -78,6 +78,11 @@ type Options struct {
 	// NoLines leaves Match.Line and Match.Column zero, which saves
 	// counting the line breaks of the whole input.
 	NoLines bool
+	// StartsMidLine tells that the input starts inside a line whose mail
+	// quote depth is StartQuoteDepth (see scan.Config), for readers that
+	// start inside a file.
+	StartsMidLine   bool
+	StartQuoteDepth int
 	// OnSkip, when set, is called for each candidate longer than
 	// MaxLength, which is skipped.
 	OnSkip func(Skip)
@@ -158,6 +163,9 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 		WWW:       opts.WWW,
 		Email:     opts.Email,
 		NoLines:   opts.NoLines,
+
+		StartsMidLine:   opts.StartsMidLine,
+		StartQuoteDepth: opts.StartQuoteDepth,
 	}
 	s := &Scanner{sc: scan.New(r, cfg), opts: opts}
 	if opts.Unique {

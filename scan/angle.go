@@ -259,8 +259,10 @@ func (q *quoteCache) update(s *Scanner, i int) {
 	q.scanned = max(q.scanned, s.base+int64(i))
 }
 
-// prefixDepth counts the '>' of the quote prefix that line starts with: a
-// run of '>', spaces and tabs beginning with '>'.
+// QuoteDepth counts the '>' of the mail quote prefix that line starts
+// with: a run of '>', spaces and tabs beginning with '>' (SPEC 3).
+func QuoteDepth(line []byte) int { return prefixDepth(line) }
+
 func prefixDepth(line []byte) int {
 	if len(line) == 0 || line[0] != '>' {
 		return 0

@@ -95,6 +95,11 @@ type Config struct {
 	// NoLines leaves Line and Column zero, which saves counting line
 	// breaks over the whole input.
 	NoLines bool
+	// StartsMidLine tells that the input starts inside a line whose quote
+	// depth (SPEC 3: the number of '>' in its mail quote prefix) is
+	// StartQuoteDepth, for a reader that starts scanning inside a file.
+	StartsMidLine   bool
+	StartQuoteDepth int
 	// IsRegistered reports whether a scheme name is in the IANA registry;
 	// nil means uri.LookupSchemeBytes.
 	IsRegistered func(name []byte) bool
@@ -165,6 +170,9 @@ func New(r io.Reader, cfg Config) *Scanner {
 	}
 	s.buf = make([]byte, lookback+s.maxLen+readSize)
 	s.lines = lineCounter{line: 1}
+	if cfg.StartsMidLine {
+		s.quote = quoteCache{lineStart: -1, depth: cfg.StartQuoteDepth, known: true}
+	}
 	s.anchors.reset()
 	return s
 }

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/internal/input"
+	"github.com/urix-dev/urix/internal/mail"
+	"github.com/urix-dev/urix/scan"
+)
+
+// One large plain-text file is read by several workers at once, a chunk
+// each, with a result equal to one worker's, byte for byte.
+//
+// A worker starts reading a little before its chunk (so that what stands
+// before a URI, its scheme and delimiter, is there) and keeps the URIs
+// that start inside the chunk. Where a URI runs across a chunk boundary,
+// or the text before the boundary changes how the text after it reads (an
+// unclosed '<'), the worker of the next chunk may see things otherwise.
+// So the results are joined in order, and at each boundary the previous
+// chunk's scanner — which has read everything before the boundary, as one
+// worker would — goes on past it until it reports a candidate that the
+// next chunk's worker reported too. From that candidate on both scanners
+// are in the same state (the same resume position over the same input),
+// so the next chunk's results are taken from there. If no such candidate
+// comes, the previous scanner simply reads on: slower, never wrong.
+//
+// Line numbers would need the line breaks before each chunk, so this is
+// used only when no line number, column or JSON is asked for.
+
+// splitChunk is the chunk size; files of less than two chunks are read
+// whole by one worker. URIX_SPLIT_CHUNK sets it, for tests of the joins.
+var splitChunk = envInt("URIX_SPLIT_CHUNK", 16<<20)
+
+func envInt(name string, def int64) int64 {
+	if v, err := strconv.ParseInt(os.Getenv(name), 10, 64); err == nil && v > 0 {
+		return v
+	}
+	return def
+}
+
+const (
+	// splitLead is how far before its chunk a worker starts reading: more
+	// than the scanner ever looks back from a URI.
+	splitLead = 4 << 10
+)
+
+// splittable tells whether file may be read in chunks: a regular,
+// uncompressed plain-text file of two chunks or more, with jobs to spare and
+// nothing asked that needs the text before a chunk.
+func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
+	if r.jobs < 2 || !r.opts.NoLines || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
+		return 0, false
+	}
+	fi, err := file.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() < 2*splitChunk {
+		return 0, false
+	}
+	head := make([]byte, 8<<10)
+	n, _ := file.ReadAt(head, 0)
+	head = head[:n]
+	if input.Sniff(head) != input.None || (in.walked && !r.in.text && input.IsBinary(head)) {
+		return 0, false
+	}
+	switch r.in.format {
+	case "text":
+	case "auto":
+		if bytes.HasPrefix(head, []byte("WARC/1.")) || mail.Detect(head) != mail.FormatText {
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	return fi.Size(), true
+}
+
+// splitItem is one candidate of a chunk, its output line already made.
+type splitItem struct {
+	offset, end int64
+	print       bool   // a URI to print (or count), not one filtered out
+	out         []byte // the line to print, or the warning of a skipped candidate
+	skipped     bool
+}
+
+func (a *splitItem) same(b *splitItem) bool {
+	return a.offset == b.offset && a.end == b.end && a.skipped == b.skipped
+}
+
+// chunkReader is a chunk's scanner; after its chunk it can read on.
+type chunkReader struct {
+	start, end int64 // the chunk
+	base       int64 // where the scanner started reading
+	opts       extract.Options
+	section    *io.SectionReader
+	sc         *extract.Scanner
+	items      []splitItem // the candidates that start in the chunk
+	pending    []splitItem // read past the end of the chunk, not yet used
+	skips      []splitItem // skips reported by OnSkip, not yet placed
+	done       bool        // the scanner is at the end of the input
+	fo         *fileOutput // formats this chunk's lines into line
+	line       bytes.Buffer
+	dst        *fileOutput // the output of the whole file
+}
+
+// readSplit reads a large file in chunks on r.jobs workers.
+func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
+	nChunks := int((size + splitChunk - 1) / splitChunk)
+	results := make([]chan *chunkReader, nChunks)
+	for i := range results {
+		results[i] = make(chan *chunkReader, 1)
+	}
+	marks := newLineMarks(nChunks)
+	// At most jobs chunks are being read or waiting for the join.
+	slots := make(chan struct{}, r.jobs)
+	go func() {
+		for i := range nChunks {
+			slots <- struct{}{}
+			start := int64(i) * splitChunk
+			go func() {
+				marks.find(file, i, size)
+				c := r.newChunkReader(f, file, size, start, min(size, start+splitChunk))
+				if c.base > 0 {
+					c.setLine(file, marks.lineStart(i))
+				}
+				c.readChunk()
+				results[i] <- c
+			}()
+		}
+	}()
+	cur := <-results[0]
+	<-slots
+	f.emitItems(cur.items)
+	for i := 1; i < nChunks; i++ {
+		next := <-results[i]
+		<-slots
+		if cur.joinAt(next) {
+			cur = next
+		}
+	}
+	// The last chunk's scanner has reached the end of the file.
+	return cur.sc.Err()
+}
+
+func (r *run) newChunkReader(f *fileOutput, file *os.File, size, start, end int64) *chunkReader {
+	c := &chunkReader{start: start, end: end, base: splitBase(int(start / splitChunk)), dst: f}
+	// Each chunk formats its lines on its own: a fileOutput of its own,
+	// writing into the item being built.
+	c.fo = &fileOutput{r: r, name: f.name}
+	c.fo.w = bufio.NewWriter(&c.line)
+	opts := r.opts
+	opts.OnSkip = func(sk extract.Skip) {
+		c.skips = append(c.skips, splitItem{
+			offset: c.base + sk.Offset, end: c.base + sk.End, skipped: true,
+			out: []byte(fmt.Sprintf("%s: skipped a candidate of %d bytes at offset %d (longer than --max-length)",
+				displayName(f.name), sk.End-sk.Offset, c.base+sk.Offset)),
+		})
+	}
+	c.opts = opts
+	c.section = io.NewSectionReader(file, c.base, size-c.base)
+	return c
+}
+
+// setLine tells the chunk's scanner where the line it starts in begins,
+// so that it reads mail quote prefixes as one worker would.
+func (c *chunkReader) setLine(file *os.File, lineStart int64) {
+	if lineStart >= c.base {
+		return
+	}
+	head := make([]byte, 256)
+	n, _ := file.ReadAt(head, lineStart)
+	c.opts.StartsMidLine = true
+	c.opts.StartQuoteDepth = scan.QuoteDepth(head[:n])
+}
+
+// splitBase is where the reader of chunk i starts: a little before it.
+func splitBase(i int) int64 { return max(0, int64(i)*splitChunk-splitLead) }
+
+// lineMarks holds, for each chunk i, the last line break in
+// [splitBase(i), splitBase(i+1)), found by its worker before it scans, so
+// that the next workers know where their first line starts.
+type lineMarks struct {
+	last  []int64 // -1 when there is none
+	ready []chan struct{}
+}
+
+func newLineMarks(n int) *lineMarks {
+	m := &lineMarks{last: make([]int64, n), ready: make([]chan struct{}, n)}
+	for i := range m.ready {
+		m.ready[i] = make(chan struct{})
+	}
+	return m
+}
+
+// find looks for chunk i's last line break, reading backwards.
+func (m *lineMarks) find(file *os.File, i int, size int64) {
+	defer close(m.ready[i])
+	lo, hi := splitBase(i), min(size, splitBase(i+1))
+	m.last[i] = -1
+	buf := make([]byte, 64<<10)
+	for hi > lo {
+		from := max(lo, hi-int64(len(buf)))
+		n, err := file.ReadAt(buf[:hi-from], from)
+		if k := bytes.LastIndexByte(buf[:n], '\n'); k >= 0 {
+			m.last[i] = from + int64(k)
+			return
+		}
+		if err != nil && err != io.EOF {
+			return // the scan will meet the error
+		}
+		hi = from
+	}
+}
+
+// lineStart is where the line holding splitBase(i) starts.
+func (m *lineMarks) lineStart(i int) int64 {
+	for j := i - 1; j >= 0; j-- {
+		<-m.ready[j]
+		if m.last[j] >= 0 {
+			return m.last[j] + 1
+		}
+	}
+	return 0
+}
+
+// next reads the next candidate (a URI or a skipped one), or returns false
+// at the end of the input.
+func (c *chunkReader) next() (splitItem, bool) {
+	for len(c.skips) == 0 {
+		if c.done {
+			return splitItem{}, false
+		}
+		if !c.sc.Scan() {
+			c.done = true
+			continue // skips reported on the way to the end come first
+		}
+		m := c.sc.Match()
+		m.Offset += c.base
+		m.End += c.base
+		it := splitItem{offset: m.Offset, end: m.End, print: m.Valid != c.fo.r.invalid}
+		if it.print && !c.fo.r.count {
+			c.line.Reset()
+			c.fo.print(m, &origin{})
+			c.fo.w.Flush()
+			it.out = bytes.Clone(c.line.Bytes())
+		}
+		// A skip reported during this Scan came before this URI.
+		c.skips = append(c.skips, it)
+	}
+	it := c.skips[0]
+	c.skips = c.skips[1:]
+	return it, true
+}
+
+// readChunk reads the candidates that start in the chunk, and the first one
+// after it.
+func (c *chunkReader) readChunk() {
+	c.sc = extract.NewScanner(c.section, c.opts)
+	for {
+		it, ok := c.next()
+		if !ok {
+			return
+		}
+		if it.offset < c.start {
+			continue
+		}
+		if it.offset >= c.end {
+			c.pending = append(c.pending, it)
+			return
+		}
+		c.items = append(c.items, it)
+	}
+}
+
+// joinAt emits, in order, the candidates from c's chunk end to the point
+// where next agrees with c, then next's from there. It returns true when
+// next takes over, false when c read through next's whole chunk.
+func (c *chunkReader) joinAt(next *chunkReader) bool {
+	j := 0
+	for {
+		var it splitItem
+		if len(c.pending) > 0 {
+			it, c.pending = c.pending[0], c.pending[1:]
+		} else {
+			var ok bool
+			if it, ok = c.next(); !ok {
+				break
+			}
+		}
+		if it.offset >= next.end {
+			c.pending = append([]splitItem{it}, c.pending...)
+			break
+		}
+		for j < len(next.items) && next.items[j].offset < it.offset {
+			j++
+		}
+		if j < len(next.items) && next.items[j].same(&it) {
+			c.dst.emitItems(next.items[j:])
+			next.dst = c.dst
+			return true
+		}
+		c.dst.emitItems([]splitItem{it})
+	}
+	// No agreement inside next's chunk: c has read it as one worker would.
+	c.end = next.end
+	return false
+}
+
+// emitItems prints the items of a chunk, in order.
+func (f *fileOutput) emitItems(items []splitItem) {
+	out := f
+	for i := range items {
+		it := &items[i]
+		switch {
+		case it.skipped:
+			if !out.r.quiet {
+				out.r.warnf("%s", it.out)
+			}
+		case it.print:
+			out.count++
+			if !out.r.count {
+				out.w.Write(it.out)
+			}
+		}
+	}
+}
