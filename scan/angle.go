@@ -250,7 +250,7 @@ func (q *quoteCache) advance(s *Scanner, keep int) { q.update(s, keep) }
 func (q *quoteCache) update(s *Scanner, i int) {
 	b := s.buf[:s.n]
 	from := min(max(0, int(q.scanned-s.base)), i)
-	if k := bytes.LastIndexByte(b[from:i], '\n'); k >= 0 {
+	if k := lastNewline(b[from:i]); k >= 0 {
 		ls := from + k + 1
 		q.lineStart, q.depth, q.known = s.base+int64(ls), prefixDepth(b[ls:]), true
 	} else if !q.known && q.lineStart >= s.base {
@@ -278,4 +278,24 @@ func prefixDepth(line []byte) int {
 		}
 	}
 	return depth
+}
+
+// lastNewline is bytes.LastIndexByte(b, '\n'), fast also over a long line:
+// LastIndexByte goes byte by byte, while IndexByte is vectorized.
+func lastNewline(b []byte) int {
+	// Lines are short in most text: look back a little first.
+	lo := max(0, len(b)-256)
+	if k := bytes.LastIndexByte(b[lo:], '\n'); k >= 0 {
+		return lo + k
+	}
+	last := -1
+	for from := 0; from < lo; {
+		k := bytes.IndexByte(b[from:lo], '\n')
+		if k < 0 {
+			break
+		}
+		last = from + k
+		from = last + 1
+	}
+	return last
 }

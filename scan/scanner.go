@@ -316,7 +316,7 @@ func (lc *lineCounter) advance(s *Scanner, abs int64) {
 	seg := s.buf[lc.at-s.base : abs-s.base]
 	if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
 		lc.line += int64(k)
-		lc.lineStart = lc.at + int64(bytes.LastIndexByte(seg, '\n')) + 1
+		lc.lineStart = lc.at + int64(lastNewline(seg)) + 1
 	}
 	lc.at = abs
 }
