@@ -23,7 +23,12 @@ func TestDelimiting(t *testing.T) {
 		{in: "<|http://a/b c d|>", want: []string{"http://a/bcd"}},
 		{in: "<|http://a/b.|>"},
 		{in: "<|http://a/b)|>"},
-		{in: "<|http://a/\"b\"|>", want: []string{"!http://a/\"b\""}},
+		// A character that never stands in a URI, whitespace or not, tells
+		// that the '<' was no wrapper: read as whitespace-delimited.
+		{in: "<|http://a/|\"b\">"},
+		{in: "x < |https://a.example/p| = c && c < 32 >"},
+		{in: "Leon Ho < |https://a.example/p| {llch}@example.com>"},
+		{in: "<|http://a/|{b}>"},
 		{in: "<ht\n|tp://a/b|>"}, // a break inside the scheme is not rejoined; "tp" is a scheme of its own
 		{in: "<see |http://a/b|>"},
 		{in: "|http://a/b|<tail"},

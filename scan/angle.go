@@ -74,6 +74,12 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 			continue
 		case c < 0x20 || c == 0x7f:
 			return none // NUL and other controls end the context (SPEC 1)
+		case c < utf8.RuneSelf && asciiClass[c]&cURI == 0:
+			// '<', '"', '{', '}', '|', '\', '^', '`' never stand in a URI, with
+			// or without whitespace: the '<' was not a wrapper but a
+			// less-than ("0 < http://x = c && c < 32"; "Name <
+			// http://x user@host>" then reads http://x).
+			return none
 		case c >= utf8.RuneSelf:
 			r, n := utf8.DecodeRune(b[j:])
 			if r == utf8.RuneError && n <= 1 {
@@ -192,8 +198,8 @@ scan:
 			}
 			blank, atLineStart, dropped = true, depth > 0, 0
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
-		case c < 0x20 || c == 0x7f:
-			k = stopBad
+		case c < 0x20 || c == 0x7f || c < utf8.RuneSelf && asciiClass[c]&cURI == 0:
+			k = stopBad // as in angleBuild
 			break scan
 		case c < utf8.RuneSelf:
 			blank, atLineStart = false, false
