@@ -31,6 +31,14 @@
 // or mismatched boundaries end the parts they should have ended, malformed
 // header lines end the header; each such problem is reported through
 // Options.Warn and every other part and message is still read.
+//
+// Libraries: github.com/emersion/go-message parses the header fields,
+// decodes RFC 2047 words and, with golang.org/x/text, the charsets. The
+// splitting of multiparts and the quoted-printable and base64 decoders are
+// this package's own, because bad mail must be read, not refused:
+// go-message's multipart reader gives up on the whole multipart at one bad
+// part header or at mixed line endings, and the standard library's
+// decoders stop at the first bad byte, losing the rest of the part.
 package mail
 
 import (
