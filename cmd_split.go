@@ -205,8 +205,10 @@ func (m *lineMarks) find(file *os.File, i int, size int64) {
 	for hi > lo {
 		from := max(lo, hi-int64(len(buf)))
 		n, err := file.ReadAt(buf[:hi-from], from)
-		if k := bytes.LastIndexByte(buf[:n], '\n'); k >= 0 {
-			m.last[i] = from + int64(k)
+		// IndexByte is vectorized, LastIndexByte is not: over a long line
+		// the first says at once that the block has no line break.
+		if bytes.IndexByte(buf[:n], '\n') >= 0 {
+			m.last[i] = from + int64(bytes.LastIndexByte(buf[:n], '\n'))
 			return
 		}
 		if err != nil && err != io.EOF {
