@@ -78,8 +78,10 @@ type run struct {
 	invalid  bool
 	quiet    bool
 	jobs     int
-	term     byte
-	in       inputConfig
+	// splitFiles: one large file may be read in chunks (cmd_split.go).
+	splitFiles bool
+	term       byte
+	in         inputConfig
 
 	stderr sync.Mutex
 	stats  runStats
@@ -130,6 +132,7 @@ func runExtract(c *cli.Context) error {
 		jobs = 1
 	}
 	r.jobs = jobs
+	r.splitFiles = len(args) == 1 && !in.recursive
 	start := time.Now()
 	stop := r.startProgress(c, args)
 	status := r.all(args, jobs)

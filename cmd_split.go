@@ -50,11 +50,13 @@ const (
 	splitLead = 4 << 10
 )
 
-// splittable tells whether file may be read in chunks: a regular,
+// splittable tells whether file may be read in chunks: the only input of
+// the run (with several, the workers have whole files to read, and chunks
+// only add the joins), a regular,
 // uncompressed plain-text file of two chunks or more, with jobs to spare and
 // nothing asked that needs the text before a chunk.
 func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
-	if r.jobs < 2 || !r.opts.NoLines || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
+	if !r.splitFiles || r.jobs < 2 || !r.opts.NoLines || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
 		return 0, false
 	}
 	fi, err := file.Stat()
