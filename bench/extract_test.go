@@ -22,6 +22,7 @@ import (
 	"testing"
 
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/scan"
 	"mvdan.cc/xurls/v2"
 )
 
@@ -171,6 +172,18 @@ func BenchmarkExtract(b *testing.B) {
 // BenchmarkExtractNoLines: the same without line and column counting.
 func BenchmarkExtractNoLines(b *testing.B) {
 	benchEach(b, false, func(b *testing.B, d []byte) { sink += runExtract(b, d, extract.Options{NoLines: true}) })
+}
+
+// BenchmarkScan: the streaming scanner alone (package scan), no
+// validation, no line counting: where the time of BenchmarkExtractNoLines
+// goes before extract's share.
+func BenchmarkScan(b *testing.B) {
+	benchEach(b, false, func(b *testing.B, d []byte) {
+		s := scan.New(bytes.NewReader(d), scan.Config{NoLines: true})
+		for s.Scan() {
+			sink += len(s.Candidate().Text)
+		}
+	})
 }
 
 // BenchmarkXurlsStrict: xurls.Strict().FindAllIndex over the whole input.
