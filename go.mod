@@ -1,6 +1,6 @@
 module github.com/urix-dev/urix
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/emersion/go-message v0.18.2
