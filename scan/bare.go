@@ -147,8 +147,8 @@ func (s *Scanner) tryEmail(i int) outcome {
 }
 
 // domainEnd reads a host name from index k: dot-separated labels of
-// letters, digits and hyphens, the last one all letters (a top-level
-// domain). It returns the end, -1 when there is no such host, and ok ==
+// letters, digits and hyphens, the last one a top-level domain of the
+// IANA list. It returns the end, -1 when there is no such host, and ok ==
 // false when the buffered input does not tell.
 func (s *Scanner) domainEnd(k int) (end int, ok bool) {
 	b := s.buf[:s.n]
@@ -175,16 +175,29 @@ func (s *Scanner) domainEnd(k int) (end int, ok bool) {
 	if dots == 0 || j-k > maxDomain {
 		return -1, true
 	}
-	tld := b[lastDot+1 : j]
-	if len(tld) < 2 {
-		return -1, true
-	}
-	for _, c := range tld {
-		if !isAlpha(c) {
-			return -1, true
-		}
+	if !isTopLevelDomain(b[lastDot+1 : j]) {
+		return -1, true // image@2x.png, user@host.local
 	}
 	return j, true
+}
+
+//go:generate go run gen_tlds.go
+
+// isTopLevelDomain reports whether label is in the IANA list of top-level
+// domains, in any case, without allocating.
+func isTopLevelDomain(label []byte) bool {
+	var low [64]byte
+	if len(label) < 2 || len(label) > len(low) {
+		return false
+	}
+	for i, c := range label {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	_, ok := topLevelDomains[string(low[:len(label)])]
+	return ok
 }
 
 // closerOf gives the byte that closes the delimiter d, or 0 for DelimNone.
