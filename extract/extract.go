@@ -282,18 +282,23 @@ func (s *Scanner) judge(m Match, form string) Match {
 	if !isASCII(form) {
 		m.Flags |= IRI
 	}
+	// Validated as found, so that an invalid URI is reported as found
+	// with the position of its fault in that form (SPEC 5), --ascii or not.
 	m.URI = form
+	if err := uri.Validate(form, uri.KindIRI); err != nil {
+		m.Valid, m.Err = false, err
+		return m
+	}
 	if s.opts.ASCII && m.Flags&IRI != 0 {
 		ascii, err := uri.ToASCII(form)
+		if err == nil {
+			err = uri.Validate(ascii, uri.KindURI)
+		}
 		if err != nil {
-			m.Valid, m.Err = false, err
+			m.Valid, m.Err = false, err // a host IDNA cannot convert
 			return m
 		}
 		m.URI = ascii
-	}
-	if err := uri.Validate(m.URI, uri.KindIRI); err != nil {
-		m.Valid, m.Err = false, err
-		return m
 	}
 	m.Valid = true
 	if norm, err := uri.Normalize(m.URI, uri.KindIRI); err == nil {
