@@ -264,19 +264,27 @@ type fileOutput struct {
 	name  string
 	count int
 	buf   []byte
+	sc    *extract.Scanner // reused for each piece of text of the input
+	from  *origin          // where the current piece of text comes from
 }
 
 // text finds the URIs of one piece of text (a file, a mail part, a WARC
 // record) from where it came from.
 func (f *fileOutput) text(body io.Reader, from *origin) error {
-	opts := f.r.opts
-	opts.OnSkip = func(sk extract.Skip) {
-		if !f.r.quiet {
-			f.r.warnf("%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
-				displayName(f.name), sk.End-sk.Offset, sk.Offset, from.where())
+	f.from = from
+	if f.sc == nil {
+		opts := f.r.opts
+		opts.OnSkip = func(sk extract.Skip) {
+			if !f.r.quiet {
+				f.r.warnf("%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
+					displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.where())
+			}
 		}
+		f.sc = extract.NewScanner(body, opts)
+	} else {
+		f.sc.Reset(body)
 	}
-	s := extract.NewScanner(body, opts)
+	s := f.sc
 	for s.Scan() {
 		m := s.Match()
 		f.r.stats.found.Add(1)

@@ -109,7 +109,9 @@ func TestAllocs(t *testing.T) {
 	}
 	small, big := scanAllocs(noURI(100)), scanAllocs(noURI(100000))
 	t.Logf("scanner, no URIs: %.0f allocs for 5 KiB, %.0f for 5 MiB", small, big)
-	if big > small+2 {
+	// The buffer starts at 8 KiB and doubles, at most log2(max/8 KiB) = 5
+	// times for the default limit, as the input shows itself large.
+	if big > small+2+5 {
 		t.Errorf("allocations grow with the input: %.0f for 5 KiB, %.0f for 5 MiB", small, big)
 	}
 	withURIs := func(n int) []byte {

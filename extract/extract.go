@@ -177,6 +177,18 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 	return s
 }
 
+// Reset makes s read from r with the same options, keeping its buffers
+// (and, under Options.Unique, the URIs seen): reading many small inputs,
+// the parts of mail messages say, then costs no allocation each.
+func (s *Scanner) Reset(r io.Reader) {
+	if s.opts.FoldWidth {
+		r = transform.NewReader(r, width.Fold)
+	}
+	s.sc.Reset(r)
+	s.pending = s.pending[:0]
+	s.m = Match{}
+}
+
 // Scan advances to the next URI; it returns false at the end of the input
 // or on a read error, which Err then reports.
 func (s *Scanner) Scan() bool {

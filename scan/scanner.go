@@ -142,6 +142,8 @@ type Scanner struct {
 	floor int // no candidate starts before this index (the last one's end)
 	want  int // bytes the current anchor asked for when last retried
 	tries int // how often the current anchor was retried
+	// filledAll: the last fill filled the buffer to its end.
+	filledAll bool
 
 	anchors anchorCache
 	lines   lineCounter
@@ -158,7 +160,7 @@ type Scanner struct {
 
 // New returns a Scanner reading from r.
 func New(r io.Reader, cfg Config) *Scanner {
-	s := &Scanner{r: r, cfg: cfg, maxLen: cfg.MaxLength}
+	s := &Scanner{cfg: cfg, maxLen: cfg.MaxLength}
 	if s.maxLen <= 0 {
 		s.maxLen = DefaultMaxLength
 	}
@@ -168,13 +170,45 @@ func New(r io.Reader, cfg Config) *Scanner {
 	if s.cfg.IsRegistered == nil {
 		s.cfg.IsRegistered = isRegistered
 	}
-	s.buf = make([]byte, lookback+s.maxLen+readSize)
+	s.Reset(r)
+	return s
+}
+
+// Reset makes s read from r as a new Scanner with the same Config would,
+// keeping its buffers: reading many small inputs (the parts of mail
+// messages) costs no allocation each.
+func (s *Scanner) Reset(r io.Reader) {
+	*s = Scanner{
+		r: r, cfg: s.cfg, maxLen: s.maxLen, schemes: s.schemes,
+		buf: s.buf, text: s.text[:0], hyph: s.hyph[:0], memo: s.memo,
+	}
+	clear(s.memo)
+	if s.buf == nil {
+		s.buf = make([]byte, min(initialBuffer, s.maxBuffer()))
+	}
 	s.lines = lineCounter{line: 1}
-	if cfg.StartsMidLine {
-		s.quote = quoteCache{lineStart: -1, depth: cfg.StartQuoteDepth, known: true}
+	if s.cfg.StartsMidLine {
+		s.quote = quoteCache{lineStart: -1, depth: s.cfg.StartQuoteDepth, known: true}
 	}
 	s.anchors.reset()
-	return s
+}
+
+// initialBuffer is the buffer a Scanner starts with; it grows, up to
+// maxBuffer, as the input shows it is large or a candidate is long.
+const initialBuffer = 8 << 10
+
+// maxBuffer is the most the buffer grows to: room for the look-back, a
+// candidate of the longest length, and a read.
+func (s *Scanner) maxBuffer() int { return lookback + s.maxLen + readSize }
+
+// grow doubles the buffer, up to maxBuffer.
+func (s *Scanner) grow() {
+	if len(s.buf) >= s.maxBuffer() {
+		return
+	}
+	b := make([]byte, min(2*len(s.buf), s.maxBuffer()))
+	copy(b, s.buf[:s.n])
+	s.buf = b
 }
 
 // Candidate returns the candidate found by the last call to Scan.
@@ -239,13 +273,24 @@ func (s *Scanner) Scan() bool {
 func (s *Scanner) fill(keep, want int) {
 	keep = max(0, min(keep, s.n))
 	if s.n-keep == len(s.buf) {
-		// A full buffer that cannot slide: callers never let this happen,
-		// since a candidate ends within maxLen of its anchor.
+		s.grow()
+	}
+	if s.n-keep == len(s.buf) {
+		// A full buffer of the largest size that cannot slide: callers
+		// never let this happen, since a candidate ends within maxLen of
+		// its anchor.
 		keep = s.n - lookback
 	}
 	if keep > 0 {
 		s.discard(keep)
 	}
+	if s.n == len(s.buf) || s.filledAll {
+		// No room left, or the last read filled all there was: a large
+		// input, read in larger pieces.
+		s.grow()
+	}
+	start := s.n
+	defer func() { s.filledAll = s.n == len(s.buf) && s.n > start }()
 	got, empty := 0, 0
 	for s.n < len(s.buf) && !s.eof && got < want {
 		m, err := s.r.Read(s.buf[s.n:])

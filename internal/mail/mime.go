@@ -261,7 +261,15 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 		}
 	}
 	block = append(block, "\r\n"...)
-	th, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(block)))
+	// One reader for all the headers of a walk: a new bufio.Reader for each
+	// cost more than the parse in an mbox of small messages.
+	w.blockReader.Reset(block)
+	if w.headerReader == nil {
+		w.headerReader = bufio.NewReader(&w.blockReader)
+	} else {
+		w.headerReader.Reset(&w.blockReader)
+	}
+	th, err := textproto.ReadHeader(w.headerReader)
 	if err != nil && err != io.EOF {
 		w.warn(where + ": " + err.Error())
 	}
@@ -321,6 +329,9 @@ type walker struct {
 	msgNo  int
 	msgOff int64
 	msgID  string
+
+	blockReader  bytes.Reader
+	headerReader *bufio.Reader
 }
 
 func (w *walker) warn(msg string) {
