@@ -36,7 +36,7 @@ func coreCommands() []*cli.Command {
 func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
-		Usage:     "exit 0 when every URI is valid (SPEC 5), else 1",
+		Usage:     "exit 0 when every URI is valid (RFC 3986; --iri: RFC 3987), else 1",
 		ArgsUsage: "[URI...]",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "ref", Usage: "accept URI references (RFC 3986 4.1)"},
@@ -67,7 +67,7 @@ func checkKind(ref, iri bool) uri.Kind {
 func normalizeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "normalize",
-		Usage:     "print the SPEC 6 normal form of each URI or IRI",
+		Usage:     "print the RFC 3986 6.2.2/6.2.3 normal form of each URI or IRI",
 		ArgsUsage: "[URI...]",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "ascii", Usage: "map IRIs to URIs first (RFC 3987 3.1)"},
@@ -182,7 +182,7 @@ func componentsOf(u *uri.URI) components {
 func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
-		Usage:     "exit 0 when A and B are equivalent (SPEC 6), 1 when not, 2 when either is invalid",
+		Usage:     "exit 0 when A and B are equivalent once normalized, 1 when not, 2 when either is invalid",
 		ArgsUsage: "A B",
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {

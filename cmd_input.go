@@ -17,13 +17,13 @@ import (
 
 func inputFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "auto", Usage: "read input as `FORMAT`: text, mail, mbox, news, warc or auto (mail when it starts like a message or an mbox, warc when it starts like a WARC file, else text)"},
-		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read directories recursively, files in path order"},
-		&cli.BoolFlag{Name: "dereference-recursive", Aliases: []string{"L"}, Usage: "with -r, follow symbolic links"},
-		&cli.BoolFlag{Name: "text", Aliases: []string{"a"}, Usage: "with -r, read binary files too (by default a file with a NUL in its first block is skipped)"},
-		&cli.StringSliceFlag{Name: "include", Usage: "with -r, read only files whose name matches `GLOB`"},
-		&cli.StringSliceFlag{Name: "exclude", Usage: "with -r, skip files and directories whose name matches `GLOB`"},
-		&cli.BoolFlag{Name: "decompress", Aliases: []string{"z"}, Usage: "insist that every input is compressed (gzip, bzip2, xz and zstd are read transparently anyway)"},
+		&cli.StringFlag{Name: "format", Value: "auto", Category: "Input", Usage: "read input as `FORMAT`: text, mail, mbox, news, warc or auto (mail when it starts like a message or an mbox, warc when it starts like a WARC file, else text)"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Category: "Input", Usage: "read directories recursively, files in path order", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "dereference-recursive", Aliases: []string{"L"}, Category: "Input", Usage: "with -r, follow symbolic links", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "text", Aliases: []string{"a"}, Category: "Input", Usage: "with -r, read binary files too (by default a file with a NUL in its first block is skipped)", DisableDefaultText: true},
+		&cli.StringSliceFlag{Name: "include", Category: "Input", Usage: "with -r, read only files whose name matches `GLOB`"},
+		&cli.StringSliceFlag{Name: "exclude", Category: "Input", Usage: "with -r, skip files and directories whose name matches `GLOB`"},
+		&cli.BoolFlag{Name: "decompress", Aliases: []string{"z"}, Category: "Input", Usage: "insist that every input is compressed (gzip, bzip2, xz and zstd are read transparently anyway)", DisableDefaultText: true},
 	}
 }
 

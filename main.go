@@ -51,7 +51,7 @@ func exitStatus(err error) int {
 
 func newApp() *cli.App {
 	// -h means "no file names", as in grep; help is --help alone.
-	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show this help"}
+	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show this help", DisableDefaultText: true}
 	return &cli.App{
 		Name:  "urix",
 		Usage: "find, validate and normalize the URIs in text",
