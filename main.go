@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -28,8 +29,50 @@ func main() { os.Exit(urixMain()) }
 // testscript tests call it in place of a built binary.
 func urixMain() int {
 	app := newApp()
-	err := app.Run(os.Args)
+	err := app.Run(flagsFirst(app, os.Args))
 	return exitStatus(err)
+}
+
+// flagsFirst moves the flags that follow file names before them, as GNU
+// grep reads "urix notes.txt -n": urfave/cli stops at the first
+// argument that is not a flag. A "--" ends the flags; the commands
+// (check, normalize...) keep their arguments as they are.
+func flagsFirst(app *cli.App, args []string) []string {
+	if len(args) < 2 || app.Command(args[1]) != nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range app.Flags {
+		if _, isBool := f.(*cli.BoolFlag); isBool {
+			continue
+		}
+		for _, name := range f.Names() {
+			takesValue[name] = true
+		}
+	}
+	var flags, files []string
+	rest := args[1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--":
+			files = append(files, rest[i:]...)
+			i = len(rest)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if takesValue[name] && !strings.Contains(a, "=") && i+1 < len(rest) {
+				i++
+				flags = append(flags, rest[i])
+			}
+		default:
+			files = append(files, a)
+		}
+	}
+	if len(files) > 0 && files[0] != "--" {
+		files = append([]string{"--"}, files...)
+	}
+	return append(append([]string{args[0]}, flags...), files...)
 }
 
 // exitStatus maps what the app returned to the process's exit status,
@@ -63,11 +106,13 @@ urix parse URI...                   the components of each, as JSON
 urix compare A B                    are A and B equivalent?`,
 		Description:     descriptionText,
 		HideHelpCommand: true,
-		HideVersion:     true,
-		Flags:           extractFlags(),
-		Commands:        coreCommands(),
-		Action:          runExtract,
-		ExitErrHandler:  func(*cli.Context, error) {},
+		// grep's habit: -nH, -rc, -hc.
+		UseShortOptionHandling: true,
+		HideVersion:            true,
+		Flags:                  extractFlags(),
+		Commands:               coreCommands(),
+		Action:                 runExtract,
+		ExitErrHandler:         func(*cli.Context, error) {},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return cli.Exit(fmt.Sprintf("%v (see urix --help)", err), exitTrouble)
 		},
