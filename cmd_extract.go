@@ -15,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/urix-dev/urix/extract"
+	"golang.org/x/term"
 )
 
 const descriptionText = `urix reads text (files, or standard input when there is none or for -)
@@ -46,6 +47,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-filename", Aliases: []string{"h"}, Category: "Output", Usage: "never prefix file names", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "count", Aliases: []string{"c"}, Category: "Output", Usage: "print only the number of URIs (per file, with several files)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Category: "Output", Usage: "print each URI once: the first occurrence of each normal form", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "line-buffered", Category: "Output", Usage: "print each URI as soon as it is found (the default when the output is a terminal)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Category: "Output", Usage: "end each URI with NUL instead of a line break", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "json", Category: "Output", Usage: "print JSON Lines: uri, normalized, raw, file, line, column, offset, end, delimiter, valid, reason, flags, alt", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "normalize", Category: "Output", Usage: "print the RFC 3986 normal form of each URI", DisableDefaultText: true},
@@ -77,7 +79,9 @@ type run struct {
 	norm     bool
 	invalid  bool
 	quiet    bool
-	jobs     int
+	// lineBuffered: each line goes out as soon as it is made.
+	lineBuffered bool
+	jobs         int
 	// splitFiles: one large file may be read in chunks (cmd_split.go).
 	splitFiles bool
 	term       byte
@@ -115,8 +119,10 @@ func runExtract(c *cli.Context) error {
 		norm:     c.Bool("normalize"),
 		invalid:  c.Bool("invalid"),
 		quiet:    c.Bool("quiet"),
-		term:     '\n',
-		in:       in,
+
+		lineBuffered: c.Bool("line-buffered") || term.IsTerminal(int(os.Stdout.Fd())),
+		term:         '\n',
+		in:           in,
 	}
 	if c.Bool("null") {
 		r.term = 0
@@ -150,6 +156,9 @@ func runExtract(c *cli.Context) error {
 func (r *run) all(args []string, jobs int) int {
 	stdout := bufio.NewWriterSize(os.Stdout, 64<<10)
 	out := newOrderedOutput(stdout)
+	if r.lineBuffered {
+		out = newOrderedOutput(os.Stdout)
+	}
 	files := make(chan indexedInput)
 	var found, trouble atomic.Bool
 	var wg sync.WaitGroup
@@ -308,6 +317,7 @@ func (f *fileOutput) print(m *extract.Match, from *origin) {
 		f.buf = appendJSON(f.buf[:0], f.name, m, from)
 		f.buf = append(f.buf, '\n')
 		w.Write(f.buf)
+		f.flushLine()
 		return
 	}
 	if r.fileName {
@@ -340,6 +350,15 @@ func (f *fileOutput) print(m *extract.Match, from *origin) {
 		w.WriteString(m.Err.Error())
 	}
 	w.WriteByte(r.term)
+	f.flushLine()
+}
+
+// flushLine sends a line out at once under --line-buffered (or when the
+// output is a terminal): "tail -f log | urix" shows each URI as it comes.
+func (f *fileOutput) flushLine() {
+	if f.r.lineBuffered {
+		f.w.Flush()
+	}
 }
 
 func (f *fileOutput) printCount() {

@@ -137,7 +137,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		return true, err
 	}
 	br := bufio.NewReaderSize(dec, 64<<10)
-	head, _ := br.Peek(8 << 10) // a read error shows again on the first read
+	head := r.head(br, in)
 	if in.walked && !r.in.text && input.IsBinary(head) {
 		if !r.quiet {
 			r.warnf("%s: binary file skipped (use -a to read it)", in.name)
@@ -152,6 +152,50 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	default:
 		return true, r.readMail(f, br, format)
 	}
+}
+
+// headSize is how much of an input is looked at to tell a binary file or
+// the format.
+const headSize = 8 << 10
+
+// head returns the first bytes of an input, as many as the decisions on it
+// need: headSize to tell a binary file (one found by -r), and with --format
+// auto no more than decides the format, so that a slow stream (tail -f |
+// urix) is not held up waiting for 8 KiB, while the decision is the one
+// the first 8 KiB would give. A read error shows again on the first read.
+func (r *run) head(br *bufio.Reader, in inputFile) []byte {
+	if in.walked && !r.in.text {
+		h, _ := br.Peek(headSize)
+		return h
+	}
+	if r.in.format != "auto" {
+		return nil
+	}
+	for want := 1; ; {
+		if _, err := br.Peek(want); err != nil {
+			h, _ := br.Peek(br.Buffered())
+			return h
+		}
+		h, _ := br.Peek(min(headSize, br.Buffered()))
+		if len(h) >= headSize || formatDecided(h) {
+			return h
+		}
+		want = len(h) + 1
+	}
+}
+
+// formatDecided tells whether more input could change what formatOf says
+// of the prefix h.
+func formatDecided(h []byte) bool {
+	const warc = "WARC/1."
+	if len(h) < len(warc) && bytes.HasPrefix([]byte(warc), h) {
+		return false
+	}
+	if bytes.HasPrefix(h, []byte(warc)) {
+		return true
+	}
+	_, ok := mail.DetectEarly(h)
+	return ok
 }
 
 // formatOf is --format, or for auto what the first bytes look like.

@@ -74,9 +74,45 @@ func Detect(prefix []byte) Format {
 
 // fieldName returns the field name of a header line "Name: value" (RFC 5322
 // 2.2: printable ASCII but ':'; blanks before the ':' are tolerated).
+// DetectEarly tells what Detect would say of any longer prefix, when the
+// beginning of the input already decides it: an mbox "From " line, or a
+// complete line at which Detect stops (a blank line, one that is no header
+// field). It lets a reader of a slow stream (tail -f | urix) decide
+// without waiting for more input, and decide as Detect on a longer prefix
+// would.
+func DetectEarly(prefix []byte) (Format, bool) {
+	if len(prefix) >= 5 && bytes.HasPrefix(prefix, []byte("From ")) {
+		return FormatMbox, true
+	}
+	fields := 0
+	for rest := prefix; ; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			return FormatText, false
+		}
+		line := bytes.TrimSuffix(rest[:i], []byte("\r"))
+		rest = rest[i+1:]
+		cont := len(line) > 0 && (line[0] == ' ' || line[0] == '\t')
+		_, isField := fieldName(line)
+		if len(line) == 0 || cont && fields == 0 || !cont && !isField {
+			// Detect stops at this line: what it says now, it says of
+			// any longer prefix.
+			return Detect(prefix[:len(prefix)-len(rest)]), true
+		}
+		if !cont {
+			fields++
+		}
+	}
+}
+
 func fieldName(line []byte) ([]byte, bool) {
 	i := bytes.IndexByte(line, ':')
 	if i <= 0 {
+		return nil, false
+	}
+	if bytes.HasPrefix(line[i+1:], []byte("//")) {
+		// "http://example.com/": a URI, not a field "http" (no field of
+		// mail or news has a value that starts with "//").
 		return nil, false
 	}
 	name := bytes.TrimRight(line[:i], " \t")
