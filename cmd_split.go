@@ -11,7 +11,6 @@ import (
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/input"
 	"github.com/urix-dev/urix/internal/mail"
-	"github.com/urix-dev/urix/scan"
 )
 
 // One large plain-text file is read by several workers at once, a chunk
@@ -87,6 +86,10 @@ type splitItem struct {
 	print       bool   // a URI to print (or count), not one filtered out
 	out         []byte // the line to print, or the warning of a skipped candidate
 	skipped     bool
+	// depth is the quote depth of the candidate's line as its scanner saw
+	// it, taken for the candidates past the chunk (the ones joins look at);
+	// -1 when not known.
+	depth int
 }
 
 func (a *splitItem) same(b *splitItem) bool {
@@ -99,6 +102,10 @@ type chunkReader struct {
 	base       int64 // where the scanner started reading
 	opts       extract.Options
 	section    *io.SectionReader
+	// guessed: the quote depth of the first line was taken to be 0;
+	// firstBreak is where that line ends (-1: nowhere in what was read).
+	guessed    bool
+	firstBreak int64
 	sc         *extract.Scanner
 	items      []splitItem // the candidates that start in the chunk
 	pending    []splitItem // read past the end of the chunk, not yet used
@@ -116,7 +123,6 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 	for i := range results {
 		results[i] = make(chan *chunkReader, 1)
 	}
-	marks := newLineMarks(nChunks)
 	// At most jobs chunks are being read or waiting for the join.
 	slots := make(chan struct{}, r.jobs)
 	go func() {
@@ -124,11 +130,8 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 			slots <- struct{}{}
 			start := int64(i) * splitChunk
 			go func() {
-				marks.find(file, i, size)
 				c := r.newChunkReader(f, file, size, start, min(size, start+splitChunk))
-				if c.base > 0 {
-					c.setLine(file, marks.lineStart(i))
-				}
+				c.setLine(file)
 				c.readChunk()
 				results[i] <- c
 			}()
@@ -157,7 +160,7 @@ func (r *run) newChunkReader(f *fileOutput, file *os.File, size, start, end int6
 	opts := r.opts
 	opts.OnSkip = func(sk extract.Skip) {
 		c.skips = append(c.skips, splitItem{
-			offset: c.base + sk.Offset, end: c.base + sk.End, skipped: true,
+			offset: c.base + sk.Offset, end: c.base + sk.End, skipped: true, depth: -1,
 			out: []byte(fmt.Sprintf("%s: skipped a candidate of %d bytes at offset %d (longer than --max-length)",
 				displayName(f.name), sk.End-sk.Offset, c.base+sk.Offset)),
 		})
@@ -167,69 +170,26 @@ func (r *run) newChunkReader(f *fileOutput, file *os.File, size, start, end int6
 	return c
 }
 
-// setLine tells the chunk's scanner where the line it starts in begins,
-// so that it reads mail quote prefixes as one worker would.
-func (c *chunkReader) setLine(file *os.File, lineStart int64) {
-	if lineStart >= c.base {
+// setLine tells the chunk's scanner what it can know of the line it
+// starts in without reading back: when it starts right after a line break,
+// nothing is to be told; otherwise it starts inside a line whose quote
+// depth (SPEC 3) it takes to be 0, and the join checks that guess
+// (joinAt) before it trusts this chunk's reading of that first line.
+func (c *chunkReader) setLine(file *os.File) {
+	if c.base == 0 {
 		return
 	}
-	head := make([]byte, 256)
-	n, _ := file.ReadAt(head, lineStart)
+	var prev [1]byte
+	if n, _ := file.ReadAt(prev[:], c.base-1); n == 1 && prev[0] == '\n' {
+		return
+	}
 	c.opts.StartsMidLine = true
-	c.opts.StartQuoteDepth = scan.QuoteDepth(head[:n])
+	c.opts.StartQuoteDepth = 0
+	c.guessed = true
 }
 
 // splitBase is where the reader of chunk i starts: a little before it.
 func splitBase(i int) int64 { return max(0, int64(i)*splitChunk-splitLead) }
-
-// lineMarks holds, for each chunk i, the last line break in
-// [splitBase(i), splitBase(i+1)), found by its worker before it scans, so
-// that the next workers know where their first line starts.
-type lineMarks struct {
-	last  []int64 // -1 when there is none
-	ready []chan struct{}
-}
-
-func newLineMarks(n int) *lineMarks {
-	m := &lineMarks{last: make([]int64, n), ready: make([]chan struct{}, n)}
-	for i := range m.ready {
-		m.ready[i] = make(chan struct{})
-	}
-	return m
-}
-
-// find looks for chunk i's last line break, reading backwards.
-func (m *lineMarks) find(file *os.File, i int, size int64) {
-	defer close(m.ready[i])
-	lo, hi := splitBase(i), min(size, splitBase(i+1))
-	m.last[i] = -1
-	buf := make([]byte, 64<<10)
-	for hi > lo {
-		from := max(lo, hi-int64(len(buf)))
-		n, err := file.ReadAt(buf[:hi-from], from)
-		// IndexByte is vectorized, LastIndexByte is not: over a long line
-		// the first says at once that the block has no line break.
-		if bytes.IndexByte(buf[:n], '\n') >= 0 {
-			m.last[i] = from + int64(bytes.LastIndexByte(buf[:n], '\n'))
-			return
-		}
-		if err != nil && err != io.EOF {
-			return // the scan will meet the error
-		}
-		hi = from
-	}
-}
-
-// lineStart is where the line holding splitBase(i) starts.
-func (m *lineMarks) lineStart(i int) int64 {
-	for j := i - 1; j >= 0; j-- {
-		<-m.ready[j]
-		if m.last[j] >= 0 {
-			return m.last[j] + 1
-		}
-	}
-	return 0
-}
 
 // next reads the next candidate (a URI or a skipped one), or returns false
 // at the end of the input.
@@ -243,9 +203,12 @@ func (c *chunkReader) next() (splitItem, bool) {
 			continue // skips reported on the way to the end come first
 		}
 		m := c.sc.Match()
+		it := splitItem{offset: c.base + m.Offset, end: c.base + m.End, print: m.Valid != c.fo.r.invalid, depth: -1}
+		if it.offset >= c.end {
+			it.depth = c.sc.QuoteDepthAt(m.Offset)
+		}
 		m.Offset += c.base
 		m.End += c.base
-		it := splitItem{offset: m.Offset, end: m.End, print: m.Valid != c.fo.r.invalid}
 		if it.print && !c.fo.r.count {
 			c.line.Reset()
 			c.fo.print(m, &origin{})
@@ -267,16 +230,19 @@ func (c *chunkReader) readChunk() {
 	for {
 		it, ok := c.next()
 		if !ok {
-			return
+			break
 		}
 		if it.offset < c.start {
 			continue
 		}
 		if it.offset >= c.end {
 			c.pending = append(c.pending, it)
-			return
+			break
 		}
 		c.items = append(c.items, it)
+	}
+	if c.firstBreak = c.sc.FirstLineBreak(); c.firstBreak >= 0 {
+		c.firstBreak += c.base
 	}
 }
 
@@ -302,7 +268,7 @@ func (c *chunkReader) joinAt(next *chunkReader) bool {
 		for j < len(next.items) && next.items[j].offset < it.offset {
 			j++
 		}
-		if j < len(next.items) && next.items[j].same(&it) {
+		if j < len(next.items) && next.items[j].same(&it) && next.readLineAsOne(&it) {
 			c.dst.emitItems(next.items[j:])
 			next.dst = c.dst
 			return true
@@ -312,6 +278,18 @@ func (c *chunkReader) joinAt(next *chunkReader) bool {
 	// No agreement inside next's chunk: c has read it as one worker would.
 	c.end = next.end
 	return false
+}
+
+// readLineAsOne tells whether c, a chunk's reader, read the line of the
+// candidate it as one worker would: c started at a line's start, or it is
+// past c's first line by more than a scanner looks back (its '<' may stand
+// on the line before), or c's guess of the first line's quote depth, 0,
+// was right: the previous chunk's reader, exact, saw depth 0 there.
+func (c *chunkReader) readLineAsOne(it *splitItem) bool {
+	if !c.guessed || c.firstBreak >= 0 && it.offset > c.firstBreak+splitLead {
+		return true
+	}
+	return it.depth == 0
 }
 
 // emitItems prints the items of a chunk, in order.

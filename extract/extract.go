@@ -189,6 +189,11 @@ func (s *Scanner) Reset(r io.Reader) {
 	s.m = Match{}
 }
 
+// FirstLineBreak and QuoteDepthAt are those of the underlying
+// scan.Scanner, for readers that split a file between scanners.
+func (s *Scanner) FirstLineBreak() int64      { return s.sc.FirstLineBreak() }
+func (s *Scanner) QuoteDepthAt(off int64) int { return s.sc.QuoteDepthAt(off) }
+
 // Scan advances to the next URI; it returns false at the end of the input
 // or on a read error, which Err then reports.
 func (s *Scanner) Scan() bool {

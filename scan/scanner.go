@@ -138,10 +138,11 @@ type Scanner struct {
 	eof  bool  // no more input: end of file or a read error
 	err  error // the read error, sticky
 
-	pos   int // where the search for the next anchor resumes
-	floor int // no candidate starts before this index (the last one's end)
-	want  int // bytes the current anchor asked for when last retried
-	tries int // how often the current anchor was retried
+	pos        int // where the search for the next anchor resumes
+	floor      int // no candidate starts before this index (the last one's end)
+	want       int // bytes the current anchor asked for when last retried
+	tries      int // how often the current anchor was retried
+	firstBreak breakFinder
 	// filledAll: the last fill filled the buffer to its end.
 	filledAll bool
 
@@ -187,6 +188,7 @@ func (s *Scanner) Reset(r io.Reader) {
 		s.buf = make([]byte, min(initialBuffer, s.maxBuffer()))
 	}
 	s.lines = lineCounter{line: 1}
+	s.firstBreak = breakFinder{at: -1}
 	if s.cfg.StartsMidLine {
 		s.quote = quoteCache{lineStart: -1, depth: s.cfg.StartQuoteDepth, known: true}
 	}
@@ -330,11 +332,54 @@ func (s *Scanner) discard(keep int) {
 		s.lines.advance(s, abs)
 	}
 	s.quote.advance(s, keep)
+	s.findBreak(keep)
 	copy(s.buf, s.buf[keep:s.n])
 	s.n -= keep
 	s.base = abs
 	s.pos = max(0, s.pos-keep)
 	s.floor = max(0, s.floor-keep)
+}
+
+// FirstLineBreak returns the offset of the first LF in the input read so
+// far, or -1 when there is none yet. With QuoteDepthAt it lets a reader
+// that scans a file in chunks, each from the middle of a line, check that
+// two scanners agree (see the CLI's -j).
+func (s *Scanner) FirstLineBreak() int64 {
+	s.findBreak(s.n)
+	return s.firstBreak.at
+}
+
+// QuoteDepthAt returns the mail quote depth (SPEC 3) of the line holding
+// offset abs, which must be in the input read since the last candidate
+// began; -1 when it is not.
+func (s *Scanner) QuoteDepthAt(abs int64) int {
+	i := abs - s.base
+	if i < 0 || i > int64(s.n) || abs < s.quote.scanned {
+		return -1
+	}
+	return s.quote.depthAt(s, int(i))
+}
+
+// breakFinder remembers the first LF of the input, once seen.
+type breakFinder struct {
+	at       int64 // its offset, or -1
+	searched int64 // the input before this offset has been searched
+}
+
+// findBreak looks for the first LF up to index upto, if it is not known yet.
+func (s *Scanner) findBreak(upto int) {
+	f := &s.firstBreak
+	if f.at >= 0 {
+		return
+	}
+	from := max(0, int(f.searched-s.base))
+	if upto <= from {
+		return
+	}
+	if k := bytes.IndexByte(s.buf[from:upto], '\n'); k >= 0 {
+		f.at = s.base + int64(from+k)
+	}
+	f.searched = s.base + int64(upto)
 }
 
 // position gives the line and column of the absolute offset abs, which
