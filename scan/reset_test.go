@@ -37,3 +37,28 @@ func TestResetAsNew(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstLineBreakAndQuoteDepth(t *testing.T) {
+	in := "text before <http://a/b> then\n>> quoted http://c/d\nplain http://e/f\n"
+	s := New(strings.NewReader(in), Config{})
+	var depths []int
+	for s.Scan() {
+		depths = append(depths, s.QuoteDepthAt(s.Candidate().Offset))
+	}
+	if got, want := fmt.Sprint(depths), "[0 2 0]"; got != want {
+		t.Errorf("depths %s, want %s", got, want)
+	}
+	if got, want := s.FirstLineBreak(), int64(strings.IndexByte(in, '\n')); got != want {
+		t.Errorf("FirstLineBreak = %d, want %d", got, want)
+	}
+	one := New(strings.NewReader("no line break http://x/"), Config{})
+	for one.Scan() {
+	}
+	if got := one.FirstLineBreak(); got != -1 {
+		t.Errorf("FirstLineBreak without one = %d", got)
+	}
+	mid := New(strings.NewReader("middle of a line <http://a/\n b>"), Config{StartsMidLine: true, StartQuoteDepth: 1})
+	if !mid.Scan() || mid.QuoteDepthAt(mid.Candidate().Offset) != 1 {
+		t.Error("StartQuoteDepth not used for the first line")
+	}
+}
