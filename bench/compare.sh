@@ -88,7 +88,8 @@ fi
 LINKIFY_VERSION=$(sed -n 's/^ *"version": *"\(.*\)",*$/\1/p' "$NODE_DIR/node_modules/linkify-it/package.json" 2>/dev/null | head -1)
 
 JOBS=()
-if "$WORK/urix" --help 2>&1 | grep -q -- '--jobs'; then JOBS=(--jobs 1); fi
+# (grep -q would end the pipe early, and pipefail would take urix's SIGPIPE for a failure)
+if "$WORK/urix" --help 2>&1 | grep -- '--jobs' >/dev/null; then JOBS=(--jobs 1); fi
 
 # --- corpus -----------------------------------------------------------------
 if [ $QUICK = 1 ]; then
