@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compare.sh: time urix beside its peers on the benchmark corpus, check the
-# single-line, linearity and equality properties, and print a Markdown table.
+# single-line, linearity, equality and parallel properties, and print a Markdown table.
 #
 #   bench/compare.sh           full run: text.txt, mail.txt, oneline.txt, slices; 3 runs each
 #   bench/compare.sh --quick   text-8m.txt and text-32m.txt (and mail-32m.txt) only; 1 run each
@@ -258,6 +258,25 @@ if cmp -s "$WORK/out.urix.$EQIN" "$WORK/ref.out"; then
 else
 	diff "$WORK/out.urix.$EQIN" "$WORK/ref.out" | head -50 >"$OUT/equality-diff-$STAMP.txt"
 	check "equality on $EQIN: \`urix FILE\` = \`trickle 997 < FILE\` piped to \`urix${JOBS[*]:+ ${JOBS[*]}}\`" FAIL "$(wc -l <"$WORK/out.urix.$EQIN") vs $(wc -l <"$WORK/ref.out") lines; first differences in out/equality-diff-$STAMP.txt"
+fi
+
+# 4. Parallel reading: two files on two workers against one worker, least
+# wall time of 5 runs each (target: at least 1.8 times the throughput).
+if [ ${#JOBS[@]} -gt 0 ]; then
+	PAR=$BIG
+	least_wall() { # least_wall ARGS...: least wall seconds of 5 runs of urix ARGS
+		for i in 1 2 3 4 5; do
+			s=$EPOCHREALTIME
+			"$U" "$@" >/dev/null
+			e=$EPOCHREALTIME
+			echo "$s $e"
+		done | awk '{t = $2 - $1; if (NR == 1 || t < m) m = t} END {printf "%.4f\n", m}'
+	}
+	p1=$(least_wall --jobs 1 "$CORPUS/$PAR" "$CORPUS/$PAR")
+	p2=$(least_wall --jobs 2 "$CORPUS/$PAR" "$CORPUS/$PAR")
+	pr=$(awk -v a="$p1" -v b="$p2" 'BEGIN {printf "%.2f", a / b}')
+	r=$(awk -v x="$pr" 'BEGIN {print (x >= 1.8) ? "OK" : "FAIL"}')
+	check "parallel: two files ($PAR twice), --jobs 2 against --jobs 1 (wall, least of 5)" $r "×$pr (target ×1.8): ${p1}s against ${p2}s on $(nproc) CPUs"
 fi
 
 # --- report -----------------------------------------------------------------
