@@ -54,7 +54,7 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 				j++
 				continue
 			}
-			return s.angleDone(st, rawEnd, j+1, schemeLen, kind, flags, text, hyph, gap)
+			return s.angleDone(st, rawEnd, j+1, schemeLen, kind, flags, text, hyph)
 		case c == '\n' && b[j-1] == '\r':
 			j++ // the LF of a CRLF: the same line break
 			continue
@@ -113,7 +113,9 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 	}
 }
 
-func (s *Scanner) angleDone(st, rawEnd, next, schemeLen int, kind Kind, flags Flags, text []byte, hyph []int, _ bool) outcome {
+// angleDone delivers an angle candidate that reached its '>', unless it
+// has nothing usable after its scheme.
+func (s *Scanner) angleDone(st, rawEnd, next, schemeLen int, kind Kind, flags Flags, text []byte, hyph []int) outcome {
 	s.text, s.hyph = text, hyph
 	if !usable(text, schemeLen, kind) {
 		return none

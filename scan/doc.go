@@ -35,5 +35,14 @@
 // than MaxLength is not kept: it is delivered with the TooLong flag and no
 // text, so the caller can report it, and scanning goes on after it.
 //
-// Results do not depend on how the input is split into reads.
+// Results do not depend on how the input is split into reads. Reset reads
+// a new input with the buffers kept (the buffer starts at 8 KiB and grows
+// as the input needs), for callers that read many small inputs.
+//
+// # Beyond the letter of SPEC 3
+//
+// Inside <...>, a character that never stands in a URI even with the
+// whitespace dropped ('<', '"', '{', '}', '|', '\', '^', '`') abandons the
+// angle context as a blank line does: the '<' was a less-than
+// ("0 < http://x = c && c < 32"), not a wrapper.
 package scan
