@@ -92,6 +92,7 @@ func TestSchemeStart(t *testing.T) {
 		{in: "Re: hello"},
 		{in: "at 10:30"},
 		{in: "std::vector<int>"},
+		{in: "use Data::Dumper; use Geo::IP; Mail::Header"}, // scope operators, not data:, geo: or mailto: URIs
 		{in: `C:\x and C:/x c://x`},
 		{in: "ratio 3:2"},
 		{in: "http://"},

@@ -129,6 +129,12 @@ func (s *Scanner) tryScheme(i int) outcome {
 		return needMore // is "//" next?
 	}
 	slashes := i+2 < s.n && b[i+1] == '/' && b[i+2] == '/'
+	if !slashes && !s.cfg.AnyScheme && i+1 < s.n && b[i+1] == ':' {
+		// "Data::Dumper", "Geo::IP", "std::vector": a scope operator, not
+		// a scheme written without "//" (none of them has an empty first
+		// part: RFC 2397, 6068, 8141, 3966, 5870...).
+		return none
+	}
 	// Step 1: R is the run of scheme characters before ':'.
 	lo := max(s.floor, i-maxSchemeRun)
 	j := i
