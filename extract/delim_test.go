@@ -139,6 +139,11 @@ func TestMailQuote(t *testing.T) {
 func TestUnicodeAndControls(t *testing.T) {
 	runMarkCases(t, []markCase{
 		{in: "|http://例え.テスト/パス|。"},
+		// Inside <...> too what always ends a URI ends it, after the
+		// whitespace is dropped.
+		{in: "<|http://a.example/\n b/|。>", want: []string{"http://a.example/b/"}},
+		{in: "<|http://a.example/\n b/|⟩>", want: []string{"http://a.example/b/"}},
+		{in: "<|http://a.example/x|”y>"},
 		{in: "|http://例え.テスト/パス|、次"},
 		{in: "（|http://a/b|）"},
 		{in: "「|http://a/b|」"},

@@ -19,7 +19,7 @@ func (s *Scanner) angle(st, opener, schemeLen int, kind Kind, flags Flags) outco
 	if more {
 		return needMore
 	}
-	if k != stopGT || stop-st > s.maxLen {
+	if k != stopGT && k != stopEnd || stop-st > s.maxLen {
 		return none
 	}
 	return s.angleBuild(st, depth, schemeLen, kind, flags)
@@ -96,6 +96,13 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 				j += n
 				continue
 			}
+			if runeEndsURI(r) {
+				// What always ends a URI (SPEC 4: quotation marks,
+				// brackets, CJK sentence marks, format characters) ends
+				// it here too, rejoined as it is: "<http://a/\n b/。>"
+				// gives http://a/b/, as "http://a/b/。" would.
+				return s.angleDone(st, rawEnd, j, schemeLen, kind, flags, text, hyph)
+			}
 			size = n
 		}
 		// A content byte (or character).
@@ -134,6 +141,7 @@ type stopKind uint8
 const (
 	stopNone  stopKind = iota // nothing found yet
 	stopGT                    // '>'
+	stopEnd                   // a character that always ends a URI (SPEC 4)
 	stopBad                   // a control character or invalid UTF-8
 	stopBlank                 // a blank line
 	stopEOF                   // the end of input
@@ -219,6 +227,10 @@ scan:
 				break scan
 			}
 			if !unicode.IsSpace(r) {
+				if runeEndsURI(r) {
+					k = stopEnd // as in angleBuild
+					break scan
+				}
 				blank, atLineStart = false, false
 			}
 			j += n - 1
