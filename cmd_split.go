@@ -84,6 +84,7 @@ func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 type splitItem struct {
 	offset, end int64
 	print       bool   // a URI to print (or count), not one filtered out
+	valid       bool   // a valid URI (for --stats)
 	out         []byte // the line to print, or the warning of a skipped candidate
 	skipped     bool
 	// depth is the quote depth of the candidate's line as its scanner saw
@@ -203,7 +204,7 @@ func (c *chunkReader) next() (splitItem, bool) {
 			continue // skips reported on the way to the end come first
 		}
 		m := c.sc.Match()
-		it := splitItem{offset: c.base + m.Offset, end: c.base + m.End, print: m.Valid != c.fo.r.invalid, depth: -1}
+		it := splitItem{offset: c.base + m.Offset, end: c.base + m.End, print: m.Valid != c.fo.r.invalid, valid: m.Valid, depth: -1}
 		if it.offset >= c.end {
 			it.depth = c.sc.QuoteDepthAt(m.Offset)
 		}
@@ -294,18 +295,22 @@ func (c *chunkReader) readLineAsOne(it *splitItem) bool {
 
 // emitItems prints the items of a chunk, in order.
 func (f *fileOutput) emitItems(items []splitItem) {
-	out := f
 	for i := range items {
 		it := &items[i]
-		switch {
-		case it.skipped:
-			if !out.r.quiet {
-				out.r.warnf("%s", it.out)
+		if it.skipped {
+			if !f.r.quiet {
+				f.r.warnf("%s", it.out)
 			}
-		case it.print:
-			out.count++
-			if !out.r.count {
-				out.w.Write(it.out)
+			continue
+		}
+		f.r.stats.found.Add(1)
+		if !it.valid {
+			f.r.stats.invalid.Add(1)
+		}
+		if it.print {
+			f.count++
+			if !f.r.count {
+				f.w.Write(it.out)
 			}
 		}
 	}
