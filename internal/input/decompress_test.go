@@ -48,25 +48,18 @@ func gzipData(t testing.TB, members ...[]byte) []byte {
 }
 
 func zstdData(t testing.TB, data []byte) []byte {
-	t.Helper()
-	var out bytes.Buffer
-	w, err := zstd.NewWriter(&out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes()
+	return compressWith(t, data, func(w io.Writer) (io.WriteCloser, error) { return zstd.NewWriter(w) })
 }
 
 func xzData(t testing.TB, data []byte) []byte {
+	return compressWith(t, data, func(w io.Writer) (io.WriteCloser, error) { return xz.NewWriter(w) })
+}
+
+// compressWith compresses data with the writer newWriter makes.
+func compressWith(t testing.TB, data []byte, newWriter func(io.Writer) (io.WriteCloser, error)) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	w, err := xz.NewWriter(&out)
+	w, err := newWriter(&out)
 	if err != nil {
 		t.Fatal(err)
 	}
