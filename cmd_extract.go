@@ -272,9 +272,13 @@ type fileOutput struct {
 	w     *bufio.Writer
 	name  string
 	count int
-	buf   []byte
-	sc    *extract.Scanner // reused for each piece of text of the input
-	from  *origin          // where the current piece of text comes from
+	// found and invalid go to the run's --stats when the input ends:
+	// counted here, not on shared atomics that parallel workers would
+	// pass between their caches on every URI.
+	found, invalid int64
+	buf            []byte
+	sc             *extract.Scanner // reused for each piece of text of the input
+	from           *origin          // where the current piece of text comes from
 }
 
 // text finds the URIs of one piece of text (a file, a mail part, a WARC
@@ -296,9 +300,9 @@ func (f *fileOutput) text(body io.Reader, from *origin) error {
 	s := f.sc
 	for s.Scan() {
 		m := s.Match()
-		f.r.stats.found.Add(1)
+		f.found++
 		if !m.Valid {
-			f.r.stats.invalid.Add(1)
+			f.invalid++
 		}
 		if m.Valid == f.r.invalid {
 			continue

@@ -102,6 +102,8 @@ func (r *run) input(in inputFile, w io.Writer) (int, bool) {
 	f := &fileOutput{r: r, w: bufio.NewWriterSize(w, 32<<10), name: in.name}
 	defer f.w.Flush()
 	opened, err := r.read(f, in)
+	r.stats.found.Add(f.found)
+	r.stats.invalid.Add(f.invalid)
 	if r.count && opened {
 		f.printCount()
 	}

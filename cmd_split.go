@@ -303,9 +303,9 @@ func (f *fileOutput) emitItems(items []splitItem) {
 			}
 			continue
 		}
-		f.r.stats.found.Add(1)
+		f.found++
 		if !it.valid {
-			f.r.stats.invalid.Add(1)
+			f.invalid++
 		}
 		if it.print {
 			f.count++

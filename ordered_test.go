@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fileText is the output of file i: lines, more than spoolLimit of them
+// for the big ones, so that a spool fills its memory and spills.
+func fileText(i int, big bool) []byte {
+	var b bytes.Buffer
+	n := 1000
+	if big {
+		n = spoolLimit/13 + 5000
+	}
+	for k := range n {
+		fmt.Fprintf(&b, "f%02d:%08d\n", i, k) // 13 bytes
+	}
+	return b.Bytes()
+}
+
+// writeOrdered writes the texts through an orderedOutput on one goroutine
+// per file, in pieces of random sizes, and returns what came out.
+func writeOrdered(t *testing.T, texts [][]byte) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	o := newOrderedOutput(&out)
+	var wg sync.WaitGroup
+	for i, text := range texts {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(i), 7))
+			w := o.sink(i)
+			for p := text; len(p) > 0; {
+				n := min(len(p), 1+rng.IntN(100<<10))
+				if m, err := w.Write(p[:n]); m != n || err != nil {
+					t.Errorf("file %d: Write = %d, %v; want %d, nil", i, m, err, n)
+					return
+				}
+				p = p[n:]
+			}
+			if err := o.finish(i); err != nil {
+				t.Errorf("file %d: finish: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	return out.Bytes()
+}
+
+func TestOrderedOutput(t *testing.T) {
+	for _, tmp := range []string{"writable", "unwritable"} {
+		t.Run(tmp, func(t *testing.T) {
+			if tmp == "unwritable" {
+				// No temporary file can be made: a full spool waits for its
+				// turn instead of spilling, and the order still holds.
+				t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+			} else {
+				t.Setenv("TMPDIR", t.TempDir())
+			}
+			var texts [][]byte
+			var want []byte
+			for i := range 4 {
+				text := fileText(i, i%2 == 1)
+				texts = append(texts, text)
+				want = append(want, text...)
+			}
+			got := writeOrdered(t, texts)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("output of %d bytes differs from the files' in order (%d bytes)", len(got), len(want))
+			}
+			if tmp == "writable" {
+				left, _ := os.ReadDir(os.Getenv("TMPDIR"))
+				if len(left) != 0 {
+					t.Errorf("temporary files left behind: %v", left)
+				}
+			}
+		})
+	}
+}
+
+// TestOrderedOutputSpills: a file after the head whose output passes the
+// memory limit goes on to its end while the head is still being read
+// (it used to wait, which made -j 2 as slow as -j 1 on large outputs).
+func TestOrderedOutputSpills(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	var out bytes.Buffer
+	o := newOrderedOutput(&out)
+	second := fileText(1, true)
+	done := make(chan error, 1)
+	go func() {
+		_, err := o.sink(1).Write(second)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the second file's writer waits for the first file to finish")
+	}
+	first := fileText(0, false)
+	o.sink(0).Write(first)
+	o.finish(1)
+	if out.Len() != len(first) {
+		t.Fatalf("before the first file finished, %d bytes out; want the first file's %d", out.Len(), len(first))
+	}
+	o.finish(0)
+	if want := append(first, second...); !bytes.Equal(out.Bytes(), want) {
+		t.Fatalf("output of %d bytes differs from the files' in order (%d bytes)", out.Len(), len(want))
+	}
+}
