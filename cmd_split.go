@@ -193,13 +193,21 @@ func (c *chunkReader) setLine(file *os.File) {
 func splitBase(i int) int64 { return max(0, int64(i)*splitChunk-splitLead) }
 
 // next reads the next candidate (a URI or a skipped one), or returns false
-// at the end of the input.
-func (c *chunkReader) next() (splitItem, bool) {
+// at the end of the input. With a limit (not -1), it also returns false
+// once no more candidates that start before that offset come.
+func (c *chunkReader) next(limit int64) (splitItem, bool) {
 	for len(c.skips) == 0 {
 		if c.done {
 			return splitItem{}, false
 		}
-		if !c.sc.Scan() {
+		if limit >= 0 {
+			if !c.sc.ScanBefore(limit - c.base) {
+				if len(c.skips) > 0 {
+					break // skips reported on the way come first
+				}
+				return splitItem{}, false
+			}
+		} else if !c.sc.Scan() {
 			c.done = true
 			continue // skips reported on the way to the end come first
 		}
@@ -224,12 +232,15 @@ func (c *chunkReader) next() (splitItem, bool) {
 	return it, true
 }
 
-// readChunk reads the candidates that start in the chunk, and the first one
-// after it.
+// readChunk reads the candidates that start in the chunk, and those that
+// come up to a little past it. It reads no further: reading on to the
+// next candidate, wherever it was, made a file without URIs after its
+// first chunks cost each chunk's reader the rest of the file (800 MB took
+// 1 s, against 0.08 s with one worker).
 func (c *chunkReader) readChunk() {
 	c.sc = extract.NewScanner(c.section, c.opts)
 	for {
-		it, ok := c.next()
+		it, ok := c.next(c.end)
 		if !ok {
 			break
 		}
@@ -258,7 +269,7 @@ func (c *chunkReader) joinAt(next *chunkReader) bool {
 			it, c.pending = c.pending[0], c.pending[1:]
 		} else {
 			var ok bool
-			if it, ok = c.next(); !ok {
+			if it, ok = c.next(-1); !ok {
 				break
 			}
 		}

@@ -110,13 +110,16 @@ func cmdNul(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(name, []byte(strings.ReplaceAll(string(data), `\0`, "\x00")), 0o644))
 }
 
-// cmdGenText is "gentext FILE SIZE SEED": FILE gets SIZE bytes of text
-// that is hard to cut: URIs in every delimiter, <...> broken across lines
-// and mail quotes, unclosed '<', long candidates, blank lines.
+// cmdGenText is "gentext FILE SIZE SEED [sparse]": FILE gets SIZE bytes of
+// text that is hard to cut: URIs in every delimiter, <...> broken across
+// lines and mail quotes, unclosed '<', long candidates, blank lines. With
+// "sparse", stretches of up to 40 KB without a URI come between them, so
+// that many of a split file's chunks hold none.
 func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 3 {
-		ts.Fatalf("usage: gentext FILE SIZE SEED")
+	if neg || len(args) < 3 || len(args) > 4 || len(args) == 4 && args[3] != "sparse" {
+		ts.Fatalf("usage: gentext FILE SIZE SEED [sparse]")
 	}
+	sparse := len(args) == 4
 	size, err := strconv.Atoi(args[1])
 	ts.Check(err)
 	seed, err := strconv.ParseUint(args[2], 10, 64)
@@ -134,6 +137,12 @@ func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	var b strings.Builder
 	for i := 0; b.Len() < size; i++ {
+		if sparse && rng.IntN(40) == 0 {
+			for n := rng.IntN(40000); n > 0; n -= 27 {
+				b.WriteString("Note: nothing at 10:30 here")
+				b.WriteString([]string{" ", "\n", "\n> ", " < "}[rng.IntN(4)])
+			}
+		}
 		if rng.IntN(20) == 0 {
 			fmt.Fprintf(&b, "http://u%d.example/p ", i)
 			continue

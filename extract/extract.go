@@ -196,7 +196,16 @@ func (s *Scanner) QuoteDepthAt(off int64) int { return s.sc.QuoteDepthAt(off) }
 
 // Scan advances to the next URI; it returns false at the end of the input
 // or on a read error, which Err then reports.
-func (s *Scanner) Scan() bool {
+func (s *Scanner) Scan() bool { return s.scan(-1) }
+
+// ScanBefore is Scan for readers that split a file between scanners: it
+// returns false also once every URI that starts before offset limit has
+// been delivered, having read only a little past limit (a few URIs past
+// it may come first). Scan, or ScanBefore with a later limit, then goes on
+// exactly as if only Scan had been called (see scan.Scanner.ScanBefore).
+func (s *Scanner) ScanBefore(limit int64) bool { return s.scan(max(0, limit)) }
+
+func (s *Scanner) scan(limit int64) bool {
 	for {
 		if len(s.pending) > 0 {
 			s.m = s.pending[0]
@@ -206,7 +215,7 @@ func (s *Scanner) Scan() bool {
 			}
 			continue
 		}
-		if !s.sc.Scan() {
+		if limit < 0 && !s.sc.Scan() || limit >= 0 && !s.sc.ScanBefore(limit) {
 			return false
 		}
 		c := s.sc.Candidate()

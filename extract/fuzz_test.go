@@ -79,6 +79,17 @@ func FuzzExtract(f *testing.F) {
 				t.Fatalf("%s reader differs:\ngot:%s\n%v\nwant:%s\n%v", name, dump(ms), skips, dump(want), wantSkips)
 			}
 		}
+		// Scanning up to limits, as the CLI's readers of chunks do,
+		// changes nothing either.
+		l1 := int64(seed % uint64(len(data)+1))
+		l2 := l1 + int64(seed>>32%64)
+		ms, skips, err := collectBefore(t, iotest.HalfReader(bytes.NewReader(data)), opts, l1, l2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameMatches(ms, want) || fmt.Sprint(skips) != fmt.Sprint(wantSkips) {
+			t.Fatalf("ScanBefore(%d), ScanBefore(%d), Scan differ:\ngot:%s\n%v\nwant:%s\n%v", l1, l2, dump(ms), skips, dump(want), wantSkips)
+		}
 		checkInvariants(t, data, want, wantSkips, opts)
 	})
 }

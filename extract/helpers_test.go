@@ -38,16 +38,43 @@ func collect(r io.Reader, opts Options) (ms []got, skips []Skip, err error) {
 	opts.OnSkip = func(sk Skip) { skips = append(skips, sk) }
 	s := NewScanner(r, opts)
 	for s.Scan() {
-		m := s.Match()
-		g := got{
-			URI: m.URI, Norm: m.Normalized, Raw: string(m.Raw), Alt: m.Alt,
-			Offset: m.Offset, End: m.End, Line: m.Line, Column: m.Column,
-			Delim: m.Delimiter, Flags: m.Flags, Valid: m.Valid,
+		ms = append(ms, gotOf(s.Match()))
+	}
+	return ms, skips, s.Err()
+}
+
+func gotOf(m *Match) got {
+	g := got{
+		URI: m.URI, Norm: m.Normalized, Raw: string(m.Raw), Alt: m.Alt,
+		Offset: m.Offset, End: m.End, Line: m.Line, Column: m.Column,
+		Delim: m.Delimiter, Flags: m.Flags, Valid: m.Valid,
+	}
+	if m.Err != nil {
+		g.Reason = m.Err.Error()
+	}
+	return g
+}
+
+// collectBefore runs extraction over r with ScanBefore at each limit in
+// turn, then Scan, as a reader of a split file does. It fails the test if
+// a URI that starts before a limit comes after ScanBefore stopped there.
+func collectBefore(t *testing.T, r io.Reader, opts Options, limits ...int64) (ms []got, skips []Skip, err error) {
+	t.Helper()
+	opts.OnSkip = func(sk Skip) { skips = append(skips, sk) }
+	s := NewScanner(r, opts)
+	for _, limit := range limits {
+		for s.ScanBefore(limit) {
+			ms = append(ms, gotOf(s.Match()))
 		}
-		if m.Err != nil {
-			g.Reason = m.Err.Error()
+		if s.Scan() {
+			if m := s.Match(); m.Offset < limit {
+				t.Fatalf("ScanBefore(%d) stopped, and then came %s", limit, gotOf(m))
+			}
+			ms = append(ms, gotOf(s.Match()))
 		}
-		ms = append(ms, g)
+	}
+	for s.Scan() {
+		ms = append(ms, gotOf(s.Match()))
 	}
 	return ms, skips, s.Err()
 }
@@ -174,6 +201,29 @@ func checkSplits(t *testing.T, in []byte, opts Options, everySplit bool) {
 		}
 		if !sameMatches(ms, want) || fmt.Sprint(skips) != fmt.Sprint(wantSkips) {
 			t.Fatalf("split at %d differs on %q:\ngot:%s\nwant:%s", k, in, dump(ms), dump(want))
+		}
+	}
+	checkScanBefore(t, in, opts)
+}
+
+// checkScanBefore checks that ScanBefore, at limits all over the input
+// set in filler longer than the scanner's look-back (so that ScanBefore
+// does stop early), then Scan, find what Scan alone finds.
+func checkScanBefore(t *testing.T, in []byte, opts Options) {
+	t.Helper()
+	filler := strings.Repeat("word: 10:30 see http://f.example/x and more\n", 14)
+	padded := []byte(filler + string(in) + "\n" + filler + string(in))
+	want, wantSkips, err := collect(bytes.NewReader(padded), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k <= len(padded); k += 7 {
+		ms, skips, err := collectBefore(t, iotest.HalfReader(bytes.NewReader(padded)), opts, int64(k), int64(k+len(in)))
+		if err != nil {
+			t.Fatalf("ScanBefore(%d): %v", k, err)
+		}
+		if !sameMatches(ms, want) || fmt.Sprint(skips) != fmt.Sprint(wantSkips) {
+			t.Fatalf("ScanBefore(%d), ScanBefore(%d), Scan differ on %q:\ngot:%s\nwant:%s", k, k+len(in), padded, dump(ms), dump(want))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -60,5 +61,41 @@ func TestFirstLineBreakAndQuoteDepth(t *testing.T) {
 	mid := New(strings.NewReader("middle of a line <http://a/\n b>"), Config{StartsMidLine: true, StartQuoteDepth: 1})
 	if !mid.Scan() || mid.QuoteDepthAt(mid.Candidate().Offset) != 1 {
 		t.Error("StartQuoteDepth not used for the first line")
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// ScanBefore stops soon after its limit, however far the next candidate
+// is, and Scan then goes on: the CLI's readers of chunks of a large file
+// read their chunk, not the rest of the file.
+func TestScanBeforeReadsLittle(t *testing.T) {
+	text := strings.Repeat("Note: no link on this line, 10:30.\n", 8<<20/35) + "<http://end.example/>"
+	for _, cfg := range []Config{{}, {WWW: true, Email: true}, {AnyScheme: true}} {
+		r := &countingReader{r: strings.NewReader(text)}
+		s := New(r, cfg)
+		const limit = 1 << 20
+		if s.ScanBefore(limit) {
+			t.Fatalf("%+v: ScanBefore found %q", cfg, s.Candidate().Text)
+		}
+		if most := int64(limit + lookback + s.maxBuffer()); r.n > most {
+			t.Errorf("%+v: ScanBefore(%d) read %d bytes; want at most %d", cfg, limit, r.n, most)
+		}
+		if !s.Scan() || string(s.Candidate().Text) != "http://end.example/" {
+			t.Fatalf("%+v: Scan after ScanBefore did not find the URI at the end", cfg)
+		}
+		if s.Scan() {
+			t.Fatalf("%+v: more than one candidate", cfg)
+		}
 	}
 }

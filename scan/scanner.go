@@ -230,7 +230,27 @@ const (
 
 // Scan finds the next candidate; it returns false at the end of the input
 // or on a read error (see Err).
-func (s *Scanner) Scan() bool {
+func (s *Scanner) Scan() bool { return s.scan(noLimit) }
+
+// ScanBefore is Scan for a reader that splits its input between scanners:
+// it returns false also once every candidate that starts before offset
+// limit has been delivered, having read no further past limit than the
+// scanner looks back (it may deliver a few candidates past limit first).
+// The scanner stays where it stood: Scan, or ScanBefore with a later
+// limit, goes on from there exactly as if only Scan had been called.
+func (s *Scanner) ScanBefore(limit int64) bool { return s.scan(limit) }
+
+// noLimit is the limit of Scan.
+const noLimit = -1
+
+// passed tells whether index i of the buffer lies so far past limit that
+// no candidate found from there starts before limit: a candidate starts
+// at most lookback before its anchor.
+func (s *Scanner) passed(limit int64, i int) bool {
+	return limit != noLimit && s.base+int64(i) >= limit+lookback
+}
+
+func (s *Scanner) scan(limit int64) bool {
 	for {
 		if s.skip.active {
 			switch s.skipOn() {
@@ -242,6 +262,11 @@ func (s *Scanner) Scan() bool {
 			continue
 		}
 		i, kind := s.nextAnchor()
+		// Stopping here changes nothing: the next call finds this
+		// same anchor (or none) again.
+		if i >= 0 && s.passed(limit, i) || i < 0 && !s.eof && s.passed(limit, s.n-3) {
+			return false
+		}
 		if i < 0 {
 			if s.eof {
 				return false
