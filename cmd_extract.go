@@ -84,6 +84,7 @@ type run struct {
 	jobs         int
 	// splitFiles: one large file may be read in chunks (cmd_split.go).
 	splitFiles bool
+	scanners   scannerPool // of the chunks of split files
 	term       byte
 	in         inputConfig
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"sync"
 
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/input"
@@ -101,18 +102,18 @@ func (a *splitItem) same(b *splitItem) bool {
 type chunkReader struct {
 	start, end int64 // the chunk
 	base       int64 // where the scanner started reading
-	opts       extract.Options
 	section    *io.SectionReader
 	// guessed: the quote depth of the first line was taken to be 0;
 	// firstBreak is where that line ends (-1: nowhere in what was read).
 	guessed    bool
 	firstBreak int64
-	sc         *extract.Scanner
-	items      []splitItem // the candidates that start in the chunk
-	pending    []splitItem // read past the end of the chunk, not yet used
-	skips      []splitItem // skips reported by OnSkip, not yet placed
-	done       bool        // the scanner is at the end of the input
-	fo         *fileOutput // formats this chunk's lines into line
+	cs         *chunkScanner
+	sc         *extract.Scanner // cs.sc
+	items      []splitItem      // the candidates that start in the chunk
+	pending    []splitItem      // read past the end of the chunk, not yet used
+	skips      []splitItem      // skips reported by OnSkip, not yet placed
+	done       bool             // the scanner is at the end of the input
+	fo         *fileOutput      // formats this chunk's lines into line
 	line       bytes.Buffer
 	dst        *fileOutput // the output of the whole file
 }
@@ -145,7 +146,10 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 		next := <-results[i]
 		<-slots
 		if cur.joinAt(next) {
+			r.scanners.put(cur.cs)
 			cur = next
+		} else {
+			r.scanners.put(next.cs)
 		}
 	}
 	// The last chunk's scanner has reached the end of the file.
@@ -158,17 +162,89 @@ func (r *run) newChunkReader(f *fileOutput, file *os.File, size, start, end int6
 	// writing into the item being built.
 	c.fo = &fileOutput{r: r, name: f.name}
 	c.fo.w = bufio.NewWriter(&c.line)
-	opts := r.opts
-	opts.OnSkip = func(sk extract.Skip) {
-		c.skips = append(c.skips, splitItem{
-			offset: c.base + sk.Offset, end: c.base + sk.End, skipped: true, depth: -1,
-			out: []byte(fmt.Sprintf("%s: skipped a candidate of %d bytes at offset %d (longer than --max-length)",
-				displayName(f.name), sk.End-sk.Offset, c.base+sk.Offset)),
-		})
-	}
-	c.opts = opts
 	c.section = io.NewSectionReader(file, c.base, size-c.base)
 	return c
+}
+
+// skipped records a candidate skipped for its length.
+func (c *chunkReader) skipped(sk extract.Skip) {
+	c.skips = append(c.skips, splitItem{
+		offset: c.base + sk.Offset, end: c.base + sk.End, skipped: true, depth: -1,
+		out: []byte(fmt.Sprintf("%s: skipped a candidate of %d bytes at offset %d (longer than --max-length)",
+			displayName(c.dst.name), sk.End-sk.Offset, c.base+sk.Offset)),
+	})
+}
+
+// chunkScanner is a scanner that reads chunk after chunk: a new one per
+// chunk grew its buffer anew each time, and on machines where a page
+// fault is dear (a virtual machine's) the faults of that fresh memory were
+// the largest cost of split reading after the scanning itself.
+type chunkScanner struct {
+	sc      *extract.Scanner
+	midLine bool         // made for chunks that start inside a line
+	cur     *chunkReader // the chunk being read, told of skipped candidates
+	// items and lines hold the chunk's items and their output lines,
+	// kept from chunk to chunk for the same reason.
+	items []splitItem
+	lines []byte
+}
+
+// keep returns a copy of line that lives until the scanner's next chunk.
+func (cs *chunkScanner) keep(line []byte) []byte {
+	cs.lines = append(cs.lines, line...)
+	return cs.lines[len(cs.lines)-len(line) : len(cs.lines) : len(cs.lines)]
+}
+
+// scannerPool keeps the scanners of the chunks done, by midLine.
+type scannerPool struct {
+	mu   sync.Mutex
+	free [2][]*chunkScanner
+}
+
+func (p *scannerPool) put(cs *chunkScanner) {
+	if cs == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	cs.cur = nil
+	i := 0
+	if cs.midLine {
+		i = 1
+	}
+	p.free[i] = append(p.free[i], cs)
+}
+
+// get returns a scanner of c's kind (from its start of line or not) for
+// reading c's section.
+func (p *scannerPool) get(r *run, c *chunkReader) *chunkScanner {
+	i := 0
+	if c.guessed {
+		i = 1
+	}
+	p.mu.Lock()
+	var cs *chunkScanner
+	if n := len(p.free[i]); n > 0 {
+		cs, p.free[i] = p.free[i][n-1], p.free[i][:n-1]
+	}
+	p.mu.Unlock()
+	if cs != nil {
+		// The lines of its last chunk have been printed: the join has
+		// moved past that chunk.
+		cs.cur, cs.items, cs.lines = c, cs.items[:0], cs.lines[:0]
+		cs.sc.Reset(c.section)
+		return cs
+	}
+	cs = &chunkScanner{midLine: c.guessed, cur: c}
+	opts := r.opts
+	opts.OnSkip = func(sk extract.Skip) { cs.cur.skipped(sk) }
+	if c.guessed {
+		// The guess that the join checks (readLineAsOne).
+		opts.StartsMidLine = true
+		opts.StartQuoteDepth = 0
+	}
+	cs.sc = extract.NewScanner(c.section, opts)
+	return cs
 }
 
 // setLine tells the chunk's scanner what it can know of the line it
@@ -184,8 +260,6 @@ func (c *chunkReader) setLine(file *os.File) {
 	if n, _ := file.ReadAt(prev[:], c.base-1); n == 1 && prev[0] == '\n' {
 		return
 	}
-	c.opts.StartsMidLine = true
-	c.opts.StartQuoteDepth = 0
 	c.guessed = true
 }
 
@@ -222,7 +296,7 @@ func (c *chunkReader) next(limit int64) (splitItem, bool) {
 			c.line.Reset()
 			c.fo.print(m, &origin{})
 			c.fo.w.Flush()
-			it.out = bytes.Clone(c.line.Bytes())
+			it.out = c.cs.keep(c.line.Bytes())
 		}
 		// A skip reported during this Scan came before this URI.
 		c.skips = append(c.skips, it)
@@ -238,7 +312,9 @@ func (c *chunkReader) next(limit int64) (splitItem, bool) {
 // first chunks cost each chunk's reader the rest of the file (800 MB took
 // 1 s, against 0.08 s with one worker).
 func (c *chunkReader) readChunk() {
-	c.sc = extract.NewScanner(c.section, c.opts)
+	c.cs = c.fo.r.scanners.get(c.fo.r, c)
+	c.sc, c.items = c.cs.sc, c.cs.items
+	defer func() { c.cs.items = c.items }()
 	for {
 		it, ok := c.next(c.end)
 		if !ok {
