@@ -362,6 +362,11 @@ func (c *chunkReader) joinAt(next *chunkReader) bool {
 			return true
 		}
 		c.dst.emitItems([]splitItem{it})
+		if len(c.pending) == 0 {
+			// Every line kept so far is printed: reading through chunk
+			// after chunk keeps no more than one chunk's lines.
+			c.cs.lines = c.cs.lines[:0]
+		}
 	}
 	// No agreement inside next's chunk: c has read it as one worker would.
 	c.end = next.end
