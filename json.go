@@ -67,6 +67,15 @@ const hexDigits = "0123456789abcdef"
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	for i := 0; i < len(s); {
+		// Most of a URI needs no escape: copy such runs whole.
+		j := i
+		for j < len(s) && jsonPlain[s[j]] {
+			j++
+		}
+		b = append(b, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
@@ -102,6 +111,15 @@ func appendString(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
+
+// jsonPlain marks the bytes that appendString copies as they are: ASCII
+// but the control characters, DEL, '"' and '\\'.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // appendOrigin appends where in a mail or WARC input the text came from:
 // the message number and offset, its Message-ID, the MIME part path or the
