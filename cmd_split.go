@@ -217,7 +217,7 @@ func (p *scannerPool) put(cs *chunkScanner) {
 
 // get returns a scanner of c's kind (from its start of line or not) for
 // reading c's section.
-func (p *scannerPool) get(r *run, c *chunkReader) *chunkScanner {
+func (p *scannerPool) get(c *chunkReader) *chunkScanner {
 	i := 0
 	if c.guessed {
 		i = 1
@@ -236,7 +236,7 @@ func (p *scannerPool) get(r *run, c *chunkReader) *chunkScanner {
 		return cs
 	}
 	cs = &chunkScanner{midLine: c.guessed, cur: c}
-	opts := r.opts
+	opts := c.fo.r.opts
 	opts.OnSkip = func(sk extract.Skip) { cs.cur.skipped(sk) }
 	if c.guessed {
 		// The guess that the join checks (readLineAsOne).
@@ -312,7 +312,7 @@ func (c *chunkReader) next(limit int64) (splitItem, bool) {
 // first chunks cost each chunk's reader the rest of the file (800 MB took
 // 1 s, against 0.08 s with one worker).
 func (c *chunkReader) readChunk() {
-	c.cs = c.fo.r.scanners.get(c.fo.r, c)
+	c.cs = c.fo.r.scanners.get(c)
 	c.sc, c.items = c.cs.sc, c.cs.items
 	defer func() { c.cs.items = c.items }()
 	for {
