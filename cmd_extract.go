@@ -317,45 +317,65 @@ func (f *fileOutput) text(body io.Reader, from *origin) error {
 }
 
 func (f *fileOutput) print(m *extract.Match, from *origin) {
-	r, w := f.r, f.w
+	f.buf = f.appendLine(f.buf[:0], m, from, nil)
+	f.w.Write(f.buf)
+	f.flushLine()
+}
+
+// appendLine appends the output line of m. With posAt not nil, the line
+// and column are left out and *posAt is set to where appendPosition puts
+// them: a chunk of a split file is formatted before the lines above it
+// are counted (cmd_split.go).
+func (f *fileOutput) appendLine(b []byte, m *extract.Match, from *origin, posAt *int) []byte {
+	r := f.r
 	if r.json {
-		f.buf = appendJSON(f.buf[:0], f.name, m, from)
-		f.buf = append(f.buf, '\n')
-		w.Write(f.buf)
-		f.flushLine()
-		return
+		b = appendJSON(b, f.name, m, from, posAt)
+		return append(b, '\n')
 	}
 	if r.fileName {
-		w.WriteString(f.name)
-		w.WriteByte(':')
+		b = append(b, f.name...)
+		b = append(b, ':')
 		if from.msgNo > 0 {
-			w.WriteString(strconv.Itoa(from.msgNo))
-			w.WriteByte(':')
+			b = strconv.AppendInt(b, int64(from.msgNo), 10)
+			b = append(b, ':')
 		}
 	}
-	if r.line {
-		w.WriteString(strconv.FormatInt(m.Line, 10))
-		w.WriteByte(':')
-	}
-	if r.column {
-		w.WriteString(strconv.FormatInt(m.Column, 10))
-		w.WriteByte(':')
+	if posAt != nil {
+		*posAt = len(b)
+	} else {
+		b = f.appendPosition(b, m.Line, m.Column)
 	}
 	if r.offset {
-		w.WriteString(strconv.FormatInt(m.Offset, 10))
-		w.WriteByte(':')
+		b = strconv.AppendInt(b, m.Offset, 10)
+		b = append(b, ':')
 	}
 	if r.norm && m.Valid {
-		w.WriteString(m.Normalized)
+		b = append(b, m.Normalized...)
 	} else {
-		w.WriteString(m.URI)
+		b = append(b, m.URI...)
 	}
 	if r.invalid {
-		w.WriteByte('\t')
-		w.WriteString(m.Err.Error())
+		b = append(b, '\t')
+		b = append(b, m.Err.Error()...)
 	}
-	w.WriteByte(r.term)
-	f.flushLine()
+	return append(b, r.term)
+}
+
+// appendPosition appends what the output says of a URI's line and column.
+func (f *fileOutput) appendPosition(b []byte, line, column int64) []byte {
+	if f.r.json {
+		b = appendInt(b, "line", line)
+		return appendInt(b, "column", column)
+	}
+	if f.r.line {
+		b = strconv.AppendInt(b, line, 10)
+		b = append(b, ':')
+	}
+	if f.r.column {
+		b = strconv.AppendInt(b, column, 10)
+		b = append(b, ':')
+	}
+	return b
 }
 
 // flushLine sends a line out at once under --line-buffered (or when the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -30,8 +29,12 @@ import (
 // so the next chunk's results are taken from there. If no such candidate
 // comes, the previous scanner simply reads on: slower, never wrong.
 //
-// Line numbers would need the line breaks before each chunk, so this is
-// used only when no line number, column or JSON is asked for.
+// Line numbers and columns need the line breaks before each chunk, which
+// no worker knows when it formats its lines. So a chunk's lines are
+// formatted without them, its scanner counting lines from where it
+// started, and each chunk's scanner notes the line and column where the
+// next chunk's scanner starts (MarkLine): the join, which goes in order,
+// sums these and puts each URI's line and column in as it prints it.
 
 // splitChunk is the chunk size; files of less than two chunks are read
 // whole by one worker. URIX_SPLIT_CHUNK sets it, for tests of the joins.
@@ -56,7 +59,7 @@ const (
 // uncompressed plain-text file of two chunks or more, with jobs to spare and
 // nothing asked that needs the text before a chunk.
 func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
-	if !r.splitFiles || r.jobs < 2 || !r.opts.NoLines || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
+	if !r.splitFiles || r.jobs < 2 || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
 		return 0, false
 	}
 	fi, err := file.Stat()
@@ -88,6 +91,10 @@ type splitItem struct {
 	valid       bool   // a valid URI (for --stats)
 	out         []byte // the line to print, or the warning of a skipped candidate
 	skipped     bool
+	// line and column are those its scanner counted from where it
+	// started reading; posAt is where in out they go (-1: not printed).
+	line, column int64
+	posAt        int
 	// depth is the quote depth of the candidate's line as its scanner saw
 	// it, taken for the candidates past the chunk (the ones joins look at);
 	// -1 when not known.
@@ -113,9 +120,26 @@ type chunkReader struct {
 	pending    []splitItem      // read past the end of the chunk, not yet used
 	skips      []splitItem      // skips reported by OnSkip, not yet placed
 	done       bool             // the scanner is at the end of the input
-	fo         *fileOutput      // formats this chunk's lines into line
-	line       bytes.Buffer
-	dst        *fileOutput // the output of the whole file
+	fo         *fileOutput      // formats this chunk's lines
+	dst        *fileOutput      // the output of the whole file
+	// firstLine is the line and line start of base in the file, set by
+	// the join; nextLine, nextColumn, those its scanner counted at the
+	// next chunk's base (with line numbers only).
+	firstLine            lineBase
+	nextLine, nextColumn int64
+}
+
+// lineBase is the line (1-based) holding a scanner's first byte and the
+// offset where that line starts, in the whole file.
+type lineBase struct{ line, start int64 }
+
+// position turns the line and column that a scanner starting at base
+// counted for offset off into the file's.
+func (lb lineBase) position(line, column, off int64) (int64, int64) {
+	if line == 1 {
+		return lb.line, off - lb.start + 1
+	}
+	return lb.line + line - 1, column
 }
 
 // readSplit reads a large file in chunks on r.jobs workers.
@@ -141,10 +165,15 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 	}()
 	cur := <-results[0]
 	<-slots
-	f.emitItems(cur.items)
+	cur.firstLine = lineBase{line: 1}
+	f.emitItems(cur.items, cur.firstLine)
+	last := cur // the chunk before next
 	for i := 1; i < nChunks; i++ {
 		next := <-results[i]
 		<-slots
+		line, column := last.firstLine.position(last.nextLine, last.nextColumn, next.base)
+		next.firstLine = lineBase{line: line, start: next.base - column + 1}
+		last = next
 		if cur.joinAt(next) {
 			r.scanners.put(cur.cs)
 			cur = next
@@ -158,10 +187,7 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 
 func (r *run) newChunkReader(f *fileOutput, file *os.File, size, start, end int64) *chunkReader {
 	c := &chunkReader{start: start, end: end, base: splitBase(int(start / splitChunk)), dst: f}
-	// Each chunk formats its lines on its own: a fileOutput of its own,
-	// writing into the item being built.
 	c.fo = &fileOutput{r: r, name: f.name}
-	c.fo.w = bufio.NewWriter(&c.line)
 	c.section = io.NewSectionReader(file, c.base, size-c.base)
 	return c
 }
@@ -169,7 +195,7 @@ func (r *run) newChunkReader(f *fileOutput, file *os.File, size, start, end int6
 // skipped records a candidate skipped for its length.
 func (c *chunkReader) skipped(sk extract.Skip) {
 	c.skips = append(c.skips, splitItem{
-		offset: c.base + sk.Offset, end: c.base + sk.End, skipped: true, depth: -1,
+		offset: c.base + sk.Offset, end: c.base + sk.End, skipped: true, depth: -1, posAt: -1,
 		out: []byte(fmt.Sprintf("%s: skipped a candidate of %d bytes at offset %d (longer than --max-length)",
 			displayName(c.dst.name), sk.End-sk.Offset, c.base+sk.Offset)),
 	})
@@ -183,16 +209,60 @@ type chunkScanner struct {
 	sc      *extract.Scanner
 	midLine bool         // made for chunks that start inside a line
 	cur     *chunkReader // the chunk being read, told of skipped candidates
-	// items and lines hold the chunk's items and their output lines,
+	// items and out hold the chunk's items and their output lines,
 	// kept from chunk to chunk for the same reason.
 	items []splitItem
-	lines []byte
+	out   lineArena
 }
 
-// keep returns a copy of line that lives until the scanner's next chunk.
-func (cs *chunkScanner) keep(line []byte) []byte {
-	cs.lines = append(cs.lines, line...)
-	return cs.lines[len(cs.lines)-len(line) : len(cs.lines) : len(cs.lines)]
+// format returns the output line of m, which lives until the scanner's
+// next chunk, and sets *posAt to where its line and column go (-1: none).
+func (cs *chunkScanner) format(fo *fileOutput, m *extract.Match, posAt *int) []byte {
+	if fo.r.opts.NoLines {
+		posAt = nil
+	}
+	fo.buf = fo.appendLine(fo.buf[:0], m, &origin{}, posAt)
+	return cs.out.keep(fo.buf)
+}
+
+// lineArena holds a chunk's output lines in blocks of arenaBlock bytes,
+// kept from chunk to chunk. (One slice grown by append left the garbage of
+// each doubling: with --json, twice the heap and page faults that cost
+// more than the formatting.)
+type lineArena struct {
+	blocks [][]byte
+	cur    int // the block being filled
+}
+
+const arenaBlock = 64 << 10
+
+// keep returns a copy of line that lives until the next reset.
+func (a *lineArena) keep(line []byte) []byte {
+	if len(line) > arenaBlock/4 {
+		return bytes.Clone(line) // a long URI: not worth a block's tail
+	}
+	if len(a.blocks) == 0 {
+		a.blocks = append(a.blocks, make([]byte, 0, arenaBlock))
+	}
+	if b := a.blocks[a.cur]; cap(b)-len(b) < len(line) {
+		if a.cur++; a.cur == len(a.blocks) {
+			a.blocks = append(a.blocks, make([]byte, 0, arenaBlock))
+		}
+	}
+	b := a.blocks[a.cur]
+	start := len(b)
+	b = append(b, line...)
+	a.blocks[a.cur] = b
+	return b[start:len(b):len(b)]
+}
+
+// reset empties the arena; the lines it returned are no longer valid.
+func (a *lineArena) reset() {
+	// The blocks past cur are empty: joins reset after each URI.
+	for i := 0; i <= a.cur && i < len(a.blocks); i++ {
+		a.blocks[i] = a.blocks[i][:0]
+	}
+	a.cur = 0
 }
 
 // scannerPool keeps the scanners of the chunks done, by midLine.
@@ -231,7 +301,8 @@ func (p *scannerPool) get(c *chunkReader) *chunkScanner {
 	if cs != nil {
 		// The lines of its last chunk have been printed: the join has
 		// moved past that chunk.
-		cs.cur, cs.items, cs.lines = c, cs.items[:0], cs.lines[:0]
+		cs.cur, cs.items = c, cs.items[:0]
+		cs.out.reset()
 		cs.sc.Reset(c.section)
 		return cs
 	}
@@ -286,17 +357,17 @@ func (c *chunkReader) next(limit int64) (splitItem, bool) {
 			continue // skips reported on the way to the end come first
 		}
 		m := c.sc.Match()
-		it := splitItem{offset: c.base + m.Offset, end: c.base + m.End, print: m.Valid != c.fo.r.invalid, valid: m.Valid, depth: -1}
+		it := splitItem{
+			offset: c.base + m.Offset, end: c.base + m.End, print: m.Valid != c.fo.r.invalid, valid: m.Valid,
+			depth: -1, line: m.Line, column: m.Column, posAt: -1,
+		}
 		if it.offset >= c.end {
 			it.depth = c.sc.QuoteDepthAt(m.Offset)
 		}
 		m.Offset += c.base
 		m.End += c.base
 		if it.print && !c.fo.r.count {
-			c.line.Reset()
-			c.fo.print(m, &origin{})
-			c.fo.w.Flush()
-			it.out = c.cs.keep(c.line.Bytes())
+			it.out = c.cs.format(c.fo, m, &it.posAt)
 		}
 		// A skip reported during this Scan came before this URI.
 		c.skips = append(c.skips, it)
@@ -315,6 +386,11 @@ func (c *chunkReader) readChunk() {
 	c.cs = c.fo.r.scanners.get(c)
 	c.sc, c.items = c.cs.sc, c.cs.items
 	defer func() { c.cs.items = c.items }()
+	nextBase := splitBase(int(c.start/splitChunk) + 1)
+	if !c.fo.r.opts.NoLines && nextBase < c.base+c.section.Size() {
+		c.sc.MarkLine(nextBase - c.base)
+		defer c.markNext(nextBase)
+	}
 	for {
 		it, ok := c.next(c.end)
 		if !ok {
@@ -331,6 +407,32 @@ func (c *chunkReader) readChunk() {
 	}
 	if c.firstBreak = c.sc.FirstLineBreak(); c.firstBreak >= 0 {
 		c.firstBreak += c.base
+	}
+}
+
+// markNext takes the line and column the scanner counted at the next
+// chunk's base. The scanner has read that far, unless the file ended
+// before it (it shrank as it was read); then they are counted here.
+func (c *chunkReader) markNext(nextBase int64) {
+	var ok bool
+	if c.nextLine, c.nextColumn, ok = c.sc.Marked(); ok {
+		return
+	}
+	c.nextLine, c.nextColumn = 1, 1
+	buf := make([]byte, 64<<10)
+	for off := int64(0); off < nextBase-c.base; {
+		n, err := c.section.ReadAt(buf[:min(int64(len(buf)), nextBase-c.base-off)], off)
+		seg := buf[:n]
+		if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
+			c.nextLine += int64(k)
+			c.nextColumn = int64(n - bytes.LastIndexByte(seg, '\n'))
+		} else {
+			c.nextColumn += int64(n)
+		}
+		off += int64(n)
+		if err != nil {
+			return
+		}
 	}
 }
 
@@ -357,15 +459,15 @@ func (c *chunkReader) joinAt(next *chunkReader) bool {
 			j++
 		}
 		if j < len(next.items) && next.items[j].same(&it) && next.readLineAsOne(&it) {
-			c.dst.emitItems(next.items[j:])
+			c.dst.emitItems(next.items[j:], next.firstLine)
 			next.dst = c.dst
 			return true
 		}
-		c.dst.emitItems([]splitItem{it})
+		c.dst.emitItems([]splitItem{it}, c.firstLine)
 		if len(c.pending) == 0 {
 			// Every line kept so far is printed: reading through chunk
 			// after chunk keeps no more than one chunk's lines.
-			c.cs.lines = c.cs.lines[:0]
+			c.cs.out.reset()
 		}
 	}
 	// No agreement inside next's chunk: c has read it as one worker would.
@@ -385,8 +487,9 @@ func (c *chunkReader) readLineAsOne(it *splitItem) bool {
 	return it.depth == 0
 }
 
-// emitItems prints the items of a chunk, in order.
-func (f *fileOutput) emitItems(items []splitItem) {
+// emitItems prints the items of a chunk, in order; lb is the line base of
+// the scanner that read them.
+func (f *fileOutput) emitItems(items []splitItem, lb lineBase) {
 	for i := range items {
 		it := &items[i]
 		if it.skipped {
@@ -402,8 +505,21 @@ func (f *fileOutput) emitItems(items []splitItem) {
 		if it.print {
 			f.count++
 			if !f.r.count {
-				f.w.Write(it.out)
+				f.writeItem(it, lb)
 			}
 		}
 	}
+}
+
+// writeItem prints the line of it with its line and column in place.
+func (f *fileOutput) writeItem(it *splitItem, lb lineBase) {
+	if it.posAt < 0 {
+		f.w.Write(it.out)
+		return
+	}
+	line, column := lb.position(it.line, it.column, it.offset)
+	f.buf = append(f.buf[:0], it.out[:it.posAt]...)
+	f.buf = f.appendPosition(f.buf, line, column)
+	f.buf = append(f.buf, it.out[it.posAt:]...)
+	f.w.Write(f.buf)
 }

@@ -9,8 +9,9 @@ import (
 
 // appendJSON appends the JSON Lines object of SPEC 7 for m, keys in a fixed
 // order. It is written by hand: encoding/json's reflection would cost more
-// than the scan itself.
-func appendJSON(b []byte, file string, m *extract.Match, from *origin) []byte {
+// than the scan itself. With posAt not nil, line and column are left out
+// and *posAt is set to where they go (see fileOutput.appendLine).
+func appendJSON(b []byte, file string, m *extract.Match, from *origin, posAt *int) []byte {
 	b = append(b, `{"uri":`...)
 	b = appendString(b, m.URI)
 	b = append(b, `,"normalized":`...)
@@ -24,8 +25,12 @@ func appendJSON(b []byte, file string, m *extract.Match, from *origin) []byte {
 	b = append(b, `,"file":`...)
 	b = appendString(b, file)
 	b = appendOrigin(b, from)
-	b = appendInt(b, "line", m.Line)
-	b = appendInt(b, "column", m.Column)
+	if posAt != nil {
+		*posAt = len(b)
+	} else {
+		b = appendInt(b, "line", m.Line)
+		b = appendInt(b, "column", m.Column)
+	}
 	b = appendInt(b, "offset", m.Offset)
 	b = appendInt(b, "end", m.End)
 	b = append(b, `,"delimiter":"`...)

@@ -110,16 +110,19 @@ func cmdNul(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(name, []byte(strings.ReplaceAll(string(data), `\0`, "\x00")), 0o644))
 }
 
-// cmdGenText is "gentext FILE SIZE SEED [sparse]": FILE gets SIZE bytes of
-// text that is hard to cut: URIs in every delimiter, <...> broken across
-// lines and mail quotes, unclosed '<', long candidates, blank lines. With
-// "sparse", stretches of up to 40 KB without a URI come between them, so
-// that many of a split file's chunks hold none.
+// cmdGenText is "gentext FILE SIZE SEED [sparse|longlines]": FILE gets
+// SIZE bytes of text that is hard to cut: URIs in every delimiter, <...>
+// broken across lines and mail quotes, unclosed '<', long candidates, blank
+// lines. With "sparse", stretches of up to 40 KB without a URI come between
+// them, so that many of a split file's chunks hold none. With "longlines",
+// the text has a line break every 2,000 words or so, so that lines run
+// across several chunks.
 func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) < 3 || len(args) > 4 || len(args) == 4 && args[3] != "sparse" {
-		ts.Fatalf("usage: gentext FILE SIZE SEED [sparse]")
+	if neg || len(args) < 3 || len(args) > 4 || len(args) == 4 && args[3] != "sparse" && args[3] != "longlines" {
+		ts.Fatalf("usage: gentext FILE SIZE SEED [sparse|longlines]")
 	}
-	sparse := len(args) == 4
+	sparse := len(args) == 4 && args[3] == "sparse"
+	longLines := len(args) == 4 && args[3] == "longlines"
 	size, err := strconv.Atoi(args[1])
 	ts.Check(err)
 	seed, err := strconv.ParseUint(args[2], 10, 64)
@@ -147,7 +150,11 @@ func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
 			fmt.Fprintf(&b, "http://u%d.example/p ", i)
 			continue
 		}
-		b.WriteString(words[rng.IntN(len(words))])
+		w := words[rng.IntN(len(words))]
+		if longLines && rng.IntN(2000) != 0 {
+			w = strings.ReplaceAll(w, "\n", " ")
+		}
+		b.WriteString(w)
 		b.WriteByte(' ')
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))

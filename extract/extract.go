@@ -194,6 +194,13 @@ func (s *Scanner) Reset(r io.Reader) {
 func (s *Scanner) FirstLineBreak() int64      { return s.sc.FirstLineBreak() }
 func (s *Scanner) QuoteDepthAt(off int64) int { return s.sc.QuoteDepthAt(off) }
 
+// MarkLine and Marked are those of the underlying scan.Scanner: the line
+// and column of an offset, noted as the scanner counts lines, for readers
+// that split a file between scanners and number its lines. Under
+// Options.FoldWidth the offset is one of the folded text.
+func (s *Scanner) MarkLine(off int64)                    { s.sc.MarkLine(off) }
+func (s *Scanner) Marked() (line, column int64, ok bool) { return s.sc.Marked() }
+
 // Scan advances to the next URI; it returns false at the end of the input
 // or on a read error, which Err then reports.
 func (s *Scanner) Scan() bool { return s.scan(-1) }

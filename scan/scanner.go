@@ -187,7 +187,7 @@ func (s *Scanner) Reset(r io.Reader) {
 	if s.buf == nil {
 		s.buf = make([]byte, min(initialBuffer, s.maxBuffer()))
 	}
-	s.lines = lineCounter{line: 1}
+	s.lines = lineCounter{line: 1, mark: -1}
 	s.firstBreak = breakFinder{at: -1}
 	if s.cfg.StartsMidLine {
 		s.quote = quoteCache{lineStart: -1, depth: s.cfg.StartQuoteDepth, known: true}
@@ -417,14 +417,51 @@ func (s *Scanner) position(abs int64) (line, col int64) {
 	return s.lines.line, abs - s.lines.lineStart + 1
 }
 
+// MarkLine asks s to note the line and column of offset abs as it counts
+// line breaks, for Marked: a reader that splits a file between scanners
+// learns so how many lines stand before the next scanner's start, from the
+// count this one makes anyway (see the CLI's -j). Reset clears the mark.
+func (s *Scanner) MarkLine(abs int64) {
+	if abs >= s.lines.at {
+		s.lines.mark, s.lines.marked = abs, false
+	}
+}
+
+// Marked returns the line and column of the offset given to MarkLine once
+// s has read that far; ok is false before that, without a mark, and with
+// Config.NoLines.
+func (s *Scanner) Marked() (line, col int64, ok bool) {
+	lc := &s.lines
+	if s.cfg.NoLines || lc.mark < 0 {
+		return 0, 0, false
+	}
+	if !lc.marked && lc.mark <= s.base+int64(s.n) {
+		lc.advance(s, lc.mark)
+	}
+	return lc.markLine, lc.markCol, lc.marked
+}
+
 // lineCounter counts LF line breaks lazily, up to the offsets asked for.
 type lineCounter struct {
 	at        int64 // line breaks before this offset are counted
 	line      int64 // the line holding offset at
 	lineStart int64 // the offset where that line starts
+	// mark is the offset of MarkLine (-1: none); once the count has
+	// passed it, marked is set and markLine, markCol are its position.
+	mark              int64
+	marked            bool
+	markLine, markCol int64
 }
 
 func (lc *lineCounter) advance(s *Scanner, abs int64) {
+	if !lc.marked && lc.mark >= lc.at && lc.mark <= abs {
+		lc.count(s, lc.mark)
+		lc.marked, lc.markLine, lc.markCol = true, lc.line, lc.mark-lc.lineStart+1
+	}
+	lc.count(s, abs)
+}
+
+func (lc *lineCounter) count(s *Scanner, abs int64) {
 	if abs <= lc.at {
 		return
 	}
