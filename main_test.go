@@ -110,19 +110,25 @@ func cmdNul(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(name, []byte(strings.ReplaceAll(string(data), `\0`, "\x00")), 0o644))
 }
 
-// cmdGenText is "gentext FILE SIZE SEED [sparse|longlines]": FILE gets
+// cmdGenText is "gentext FILE SIZE SEED [sparse|longlines|quoted]": FILE gets
 // SIZE bytes of text that is hard to cut: URIs in every delimiter, <...>
 // broken across lines and mail quotes, unclosed '<', long candidates, blank
 // lines. With "sparse", stretches of up to 40 KB without a URI come between
 // them, so that many of a split file's chunks hold none. With "longlines",
 // the text has a line break every 2,000 words or so, so that lines run
-// across several chunks.
+// across several chunks; "quoted" is that with each line a mail quote
+// ("> "), so that a chunk's reader that starts inside a line does not know
+// the line's quote depth for a long while.
 func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) < 3 || len(args) > 4 || len(args) == 4 && args[3] != "sparse" && args[3] != "longlines" {
-		ts.Fatalf("usage: gentext FILE SIZE SEED [sparse|longlines]")
+	mode := ""
+	if len(args) == 4 {
+		mode = args[3]
 	}
-	sparse := len(args) == 4 && args[3] == "sparse"
-	longLines := len(args) == 4 && args[3] == "longlines"
+	if neg || len(args) < 3 || len(args) > 4 || mode != "" && mode != "sparse" && mode != "longlines" && mode != "quoted" {
+		ts.Fatalf("usage: gentext FILE SIZE SEED [sparse|longlines|quoted]")
+	}
+	sparse := mode == "sparse"
+	longLines := mode == "longlines" || mode == "quoted"
 	size, err := strconv.Atoi(args[1])
 	ts.Check(err)
 	seed, err := strconv.ParseUint(args[2], 10, 64)
@@ -139,12 +145,30 @@ func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
 		"http://long.example/" + strings.Repeat("ab:http://in.example/", 500),
 	}
 	var b strings.Builder
+	if mode == "quoted" {
+		b.WriteString("> ")
+	}
 	for i := 0; b.Len() < size; i++ {
 		if sparse && rng.IntN(40) == 0 {
 			for n := rng.IntN(40000); n > 0; n -= 27 {
 				b.WriteString("Note: nothing at 10:30 here")
 				b.WriteString([]string{" ", "\n", "\n> ", " < "}[rng.IntN(4)])
 			}
+		}
+		if mode == "quoted" {
+			// Lines of 6 KB or so, each ending inside a <...> that
+			// the next line's quote prefix continues; a URI every
+			// 600 bytes or so, so that chunk readers are often quiet
+			// past their chunk's start.
+			switch {
+			case rng.IntN(1000) == 0:
+				b.WriteString("<http://qb.example/a\n> b> ")
+			case rng.IntN(100) == 0:
+				b.WriteString(strings.ReplaceAll(words[rng.IntN(len(words))], "\n", " ") + " ")
+			default:
+				b.WriteString("lorem ")
+			}
+			continue
 		}
 		if rng.IntN(20) == 0 {
 			fmt.Fprintf(&b, "http://u%d.example/p ", i)

@@ -212,6 +212,13 @@ func (s *Scanner) Scan() bool { return s.scan(-1) }
 // exactly as if only Scan had been called (see scan.Scanner.ScanBefore).
 func (s *Scanner) ScanBefore(limit int64) bool { return s.scan(max(0, limit)) }
 
+// QuietPast is that of scan.Scanner: right after ScanBefore(limit)
+// returned false, it tells whether the URIs found from then on depend on
+// nothing before limit but the quote depth of the lines from limit on.
+func (s *Scanner) QuietPast(limit int64) bool {
+	return len(s.pending) == 0 && s.sc.QuietPast(max(0, limit))
+}
+
 func (s *Scanner) scan(limit int64) bool {
 	for {
 		if len(s.pending) > 0 {

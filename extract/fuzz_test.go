@@ -90,6 +90,9 @@ func FuzzExtract(f *testing.F) {
 		if !sameMatches(ms, want) || fmt.Sprint(skips) != fmt.Sprint(wantSkips) {
 			t.Fatalf("ScanBefore(%d), ScanBefore(%d), Scan differ:\ngot:%s\n%v\nwant:%s\n%v", l1, l2, dump(ms), skips, dump(want), wantSkips)
 		}
+		if l1 > 0 {
+			checkQuietJoin(t, data, opts, l1, max(0, l1-1-int64(seed>>16%600)))
+		}
 		checkInvariants(t, data, want, wantSkips, opts)
 	})
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"github.com/urix-dev/urix/scan"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -225,6 +226,9 @@ func checkScanBefore(t *testing.T, in []byte, opts Options) {
 		if !sameMatches(ms, want) || fmt.Sprint(skips) != fmt.Sprint(wantSkips) {
 			t.Fatalf("ScanBefore(%d), ScanBefore(%d), Scan differ on %q:\ngot:%s\nwant:%s", k, k+len(in), padded, dump(ms), dump(want))
 		}
+		if k > 0 {
+			checkQuietJoin(t, padded, opts, int64(k), int64(max(0, k-1-k*31%700)))
+		}
 	}
 }
 
@@ -257,4 +261,57 @@ func parseMarkup(t *testing.T, marked string) (string, [][2]int64) {
 		t.Fatalf("unbalanced | in %q", marked)
 	}
 	return sb.String(), spans
+}
+
+// checkQuietJoin checks the join of a file split between two scanners
+// that the CLI's -j makes where they share no URI: one scanner reads data
+// up to limit, another from base (before limit, mid-line with the right
+// quote depth when base is mid-line) on; when both are quiet past limit,
+// the first one's URIs before it stopped and the second one's after
+// it stopped are those of one scanner. It returns whether both were.
+func checkQuietJoin(t *testing.T, data []byte, opts Options, limit, base int64) bool {
+	t.Helper()
+	opts.NoLines = true
+	want, wantSkips, err := collect(bytes.NewReader(data), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skips []Skip
+	opts.OnSkip = func(sk Skip) { skips = append(skips, sk) }
+	var ms []got
+	first := NewScanner(iotest.HalfReader(bytes.NewReader(data)), opts)
+	for first.ScanBefore(limit) {
+		ms = append(ms, gotOf(first.Match()))
+	}
+	if !first.QuietPast(limit) {
+		return false
+	}
+	if ls := int64(bytes.LastIndexByte(data[:base], '\n') + 1); ls < base {
+		opts.StartsMidLine, opts.StartQuoteDepth = true, scan.QuoteDepth(data[ls:])
+	}
+	var secondSkips []Skip
+	opts.OnSkip = func(sk Skip) {
+		sk.Offset += base
+		sk.End += base
+		secondSkips = append(secondSkips, sk)
+	}
+	second := NewScanner(bytes.NewReader(data[base:]), opts)
+	for second.ScanBefore(limit - base) {
+	}
+	if !second.QuietPast(limit - base) {
+		return false
+	}
+	secondSkips = nil
+	for second.Scan() {
+		g := gotOf(second.Match())
+		g.Offset += base
+		g.End += base
+		ms = append(ms, g)
+	}
+	skips = append(skips, secondSkips...)
+	if !sameMatches(ms, want) || fmt.Sprint(skips) != fmt.Sprint(wantSkips) {
+		t.Fatalf("joined quiet at %d (second from %d) on %q:\ngot:%s\nskips %v\nwant:%s\nskips %v",
+			limit, base, data, dump(ms), skips, dump(want), wantSkips)
+	}
+	return true
 }

@@ -240,6 +240,22 @@ func (s *Scanner) Scan() bool { return s.scan(noLimit) }
 // limit, goes on from there exactly as if only Scan had been called.
 func (s *Scanner) ScanBefore(limit int64) bool { return s.scan(limit) }
 
+// QuietPast tells, right after ScanBefore(limit) returned false, whether
+// what s finds from then on depends on nothing before limit: no candidate
+// it found ends at or after limit, and it is not skipping an overlong one.
+// Its next anchor lies a look-back past limit, and a candidate's look-back
+// (its scheme run, "URL:", an opening '<') never reaches before limit, so
+// two scanners over the same input that are both quiet past limit, and
+// agree on the mail quote depth of the lines from limit on (see
+// StartsMidLine), find the same candidates from there. A reader that
+// splits a file between scanners joins them so where no candidate is
+// common to both (see the CLI's -j).
+func (s *Scanner) QuietPast(limit int64) bool {
+	// floor < limit, strictly: context() compares a candidate's start,
+	// which may be limit itself, with the floor.
+	return !s.skip.active && s.base+int64(s.floor) < limit
+}
+
 // noLimit is the limit of Scan.
 const noLimit = -1
 
