@@ -127,7 +127,6 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		defer file.Close()
 		if size, ok := r.splittable(in, file); ok {
 			r.stats.files.Add(1)
-			r.stats.bytes.Add(size)
 			return true, r.readSplit(f, file, size)
 		}
 		rd = file

@@ -167,14 +167,18 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 			}()
 		}
 	}()
+	// --stats and --progress count each chunk as the join takes it.
+	chunkDone := func(i int) { r.stats.bytes.Add(min(size, int64(i+1)*splitChunk) - int64(i)*splitChunk) }
 	cur := <-results[0]
 	<-slots
+	chunkDone(0)
 	cur.firstLine = lineBase{line: 1}
 	f.emitItems(cur.items, cur.firstLine)
 	last := cur // the chunk before next
 	for i := 1; i < nChunks; i++ {
 		next := <-results[i]
 		<-slots
+		chunkDone(i)
 		line, column := last.firstLine.position(last.nextLine, last.nextColumn, next.base)
 		next.firstLine = lineBase{line: line, start: next.base - column + 1}
 		last = next
