@@ -196,8 +196,17 @@ func isTopLevelDomain(label []byte) bool {
 		}
 		low[i] = c
 	}
-	_, ok := topLevelDomains[string(low[:len(label)])]
-	return ok
+	name := low[:len(label)]
+	lo, hi := 0, len(topLevelDomains)
+	for lo < hi {
+		// Comparing with string(name) does not allocate.
+		if m := int(uint(lo+hi) >> 1); topLevelDomains[m] < string(name) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo < len(topLevelDomains) && topLevelDomains[lo] == string(name)
 }
 
 // closerOf gives the byte that closes the delimiter d, or 0 for DelimNone.

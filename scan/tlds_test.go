@@ -38,6 +38,26 @@ func TestIsTopLevelDomain(t *testing.T) {
 			t.Errorf("isTopLevelDomain(%q) = %v, want %v", label, got, want)
 		}
 	}
+	// Every name of the list is found, and what sorts next to it is not
+	// (the first and last entries included).
+	src, err := os.ReadFile("testdata/tlds-alpha-by-domain.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if !isTopLevelDomain([]byte(line)) {
+			t.Errorf("isTopLevelDomain(%q) = false", line)
+		}
+		low := strings.ToLower(line)
+		for _, near := range []string{low[:len(low)-1] + "-", low + "0", "0" + low} {
+			if isTopLevelDomain([]byte(near)) {
+				t.Errorf("isTopLevelDomain(%q) = true", near)
+			}
+		}
+	}
 	if n := testing.AllocsPerRun(100, func() { isTopLevelDomain([]byte("Com")) }); n != 0 {
 		t.Errorf("isTopLevelDomain allocates %v times", n)
 	}
