@@ -459,6 +459,26 @@ func (c *chunkReader) markNext(nextBase int64) {
 	}
 }
 
+// nextBefore returns c's next candidate, those it read past its chunk
+// first, with next's limit (-1: none), when it starts before end; one
+// that starts at end or later is kept for later and false returned.
+func (c *chunkReader) nextBefore(end, limit int64) (splitItem, bool) {
+	var it splitItem
+	if len(c.pending) > 0 {
+		it, c.pending = c.pending[0], c.pending[1:]
+	} else {
+		var ok bool
+		if it, ok = c.next(limit); !ok {
+			return it, false
+		}
+	}
+	if it.offset >= end {
+		c.pending = append([]splitItem{it}, c.pending...)
+		return it, false
+	}
+	return it, true
+}
+
 // joinAt emits, in order, the candidates from c's chunk end to the point
 // where next agrees with c, then next's from there. It returns true when
 // next takes over, false when c read through next's whole chunk.
@@ -468,17 +488,8 @@ func (c *chunkReader) joinAt(next *chunkReader) bool {
 	}
 	j := 0
 	for {
-		var it splitItem
-		if len(c.pending) > 0 {
-			it, c.pending = c.pending[0], c.pending[1:]
-		} else {
-			var ok bool
-			if it, ok = c.next(-1); !ok {
-				break
-			}
-		}
-		if it.offset >= next.end {
-			c.pending = append([]splitItem{it}, c.pending...)
+		it, ok := c.nextBefore(next.end, -1)
+		if !ok {
 			break
 		}
 		for j < len(next.items) && next.items[j].offset < it.offset {
@@ -511,20 +522,14 @@ func (c *chunkReader) joinAt(next *chunkReader) bool {
 func (c *chunkReader) joinQuiet(next *chunkReader) bool {
 	limit := next.start
 	for {
-		var it splitItem
-		if len(c.pending) > 0 {
-			it, c.pending = c.pending[0], c.pending[1:]
-		} else {
-			var ok bool
-			if it, ok = c.next(limit); !ok {
-				break
-			}
-		}
-		if it.offset >= next.end {
-			c.pending = append([]splitItem{it}, c.pending...)
-			return false
+		it, ok := c.nextBefore(next.end, limit)
+		if !ok {
+			break
 		}
 		c.dst.emitItems([]splitItem{it}, c.firstLine)
+	}
+	if len(c.pending) > 0 {
+		return false // one past next's chunk: c reads on in joinAt
 	}
 	c.cs.out.reset()
 	if !c.sc.QuietPast(limit-c.base) || !next.quoteDepthsAgree(c, limit) {
