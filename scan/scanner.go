@@ -436,7 +436,8 @@ func (s *Scanner) position(abs int64) (line, col int64) {
 // MarkLine asks s to note the line and column of offset abs as it counts
 // line breaks, for Marked: a reader that splits a file between scanners
 // learns so how many lines stand before the next scanner's start, from the
-// count this one makes anyway (see the CLI's -j). Reset clears the mark.
+// count this one makes anyway (see the CLI's -j). An offset the count has
+// already passed is ignored; Reset clears the mark.
 func (s *Scanner) MarkLine(abs int64) {
 	if abs >= s.lines.at {
 		s.lines.mark, s.lines.marked = abs, false
