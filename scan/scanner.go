@@ -118,8 +118,11 @@ const (
 	// maxGap bounds the whitespace looked through between '<' or "URL:"
 	// and the scheme.
 	maxGap = 64
-	// readSize is the least room the buffer keeps for a read.
-	readSize = 64 << 10
+	// readSize is the least room the buffer keeps for a read. 256 KiB
+	// reads made two 800 MB files 4% faster than 64 KiB ones, on one
+	// worker and on two (fewer system calls), and the buffer still fits
+	// a core's L2 cache; 512 KiB gained nothing more.
+	readSize = 256 << 10
 	// maxEmptyReads is how many (0, nil) reads in a row count as a
 	// broken reader, as in bufio.
 	maxEmptyReads = 100
