@@ -381,7 +381,9 @@ func (c *chunkReader) next(limit int64) (splitItem, bool) {
 		c.skips = append(c.skips, it)
 	}
 	it := c.skips[0]
-	c.skips = c.skips[1:]
+	// Shift rather than reslice: a queue that keeps dropping its head
+	// loses its capacity, and it allocated once per URI.
+	c.skips = c.skips[:copy(c.skips, c.skips[1:])]
 	return it, true
 }
 
