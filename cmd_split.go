@@ -110,6 +110,7 @@ type chunkReader struct {
 	start, end int64 // the chunk
 	base       int64 // where the scanner started reading
 	section    *io.SectionReader
+	src        io.Reader // section, yielding (see yieldingReader)
 	// guessed: the quote depth of the first line was taken to be 0;
 	// firstBreak is where that line ends (-1: nowhere in what was read).
 	guessed    bool
@@ -197,6 +198,7 @@ func (r *run) newChunkReader(f *fileOutput, file *os.File, size, start, end int6
 	c := &chunkReader{start: start, end: end, base: splitBase(int(start / splitChunk)), dst: f}
 	c.fo = &fileOutput{r: r, name: f.name}
 	c.section = io.NewSectionReader(file, c.base, size-c.base)
+	c.src = &yieldingReader{r: c.section}
 	return c
 }
 
@@ -311,7 +313,7 @@ func (p *scannerPool) get(c *chunkReader) *chunkScanner {
 		// moved past that chunk.
 		cs.cur, cs.items = c, cs.items[:0]
 		cs.out.reset()
-		cs.sc.Reset(c.section)
+		cs.sc.Reset(c.src)
 		return cs
 	}
 	cs = &chunkScanner{midLine: c.guessed, cur: c}
@@ -322,7 +324,7 @@ func (p *scannerPool) get(c *chunkReader) *chunkScanner {
 		opts.StartsMidLine = true
 		opts.StartQuoteDepth = 0
 	}
-	cs.sc = extract.NewScanner(c.section, opts)
+	cs.sc = extract.NewScanner(c.src, opts)
 	return cs
 }
 
