@@ -181,10 +181,20 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 // (and, under Options.Unique, the URIs seen): reading many small inputs,
 // the parts of mail messages say, then costs no allocation each.
 func (s *Scanner) Reset(r io.Reader) {
+	s.ResetFrom(r, s.opts.StartsMidLine, s.opts.StartQuoteDepth)
+}
+
+// ResetFrom is Reset for an input whose start is told afresh: inside a
+// line of mail quote depth quoteDepth when midLine (as
+// Options.StartsMidLine and StartQuoteDepth tell), at a line's start
+// otherwise; later Resets keep that start. Readers that split a file
+// between scanners reuse one scanner for chunks of either kind.
+func (s *Scanner) ResetFrom(r io.Reader, midLine bool, quoteDepth int) {
+	s.opts.StartsMidLine, s.opts.StartQuoteDepth = midLine, quoteDepth
 	if s.opts.FoldWidth {
 		r = transform.NewReader(r, width.Fold)
 	}
-	s.sc.Reset(r)
+	s.sc.ResetFrom(r, midLine, quoteDepth)
 	s.pending = s.pending[:0]
 	s.m = Match{}
 }

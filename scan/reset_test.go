@@ -99,3 +99,37 @@ func TestScanBeforeReadsLittle(t *testing.T) {
 		}
 	}
 }
+
+// A Scanner ResetFrom onto new input, told where that input starts, reads
+// it as a new Scanner with that Config does, whatever kind of start it was
+// told before: split readers reuse one scanner for chunks of either kind.
+func TestResetFromAsNew(t *testing.T) {
+	inputs := []string{
+		"middle of a line <http://a/\n> b> and http://c/\n",
+		"> still quoted <http://q/\n> r/s>\nplain <http://t/\nu>",
+		"http://a/" + strings.Repeat("x", 70000) + " http://b/",
+	}
+	starts := []struct {
+		midLine bool
+		depth   int
+	}{{false, 0}, {true, 0}, {true, 1}, {false, 0}, {true, 2}, {true, 1}}
+	cfg := Config{MaxLength: 1000}
+	reused := New(strings.NewReader(""), cfg)
+	outputs := map[string]bool{}
+	for _, in := range inputs {
+		for _, st := range starts {
+			c := cfg
+			c.StartsMidLine, c.StartQuoteDepth = st.midLine, st.depth
+			want := collectAll(New(strings.NewReader(in), c))
+			reused.ResetFrom(strings.NewReader(in), st.midLine, st.depth)
+			if got := collectAll(reused); got != want {
+				t.Errorf("%q from %+v: after ResetFrom\n got %s\nwant %s", in[:min(len(in), 40)], st, got, want)
+			}
+			outputs[in+"\x00"+want] = true
+		}
+	}
+	// The starts must matter, or this test could not tell them apart.
+	if len(outputs) <= len(inputs) {
+		t.Fatalf("no input reads differently from different starts")
+	}
+}
