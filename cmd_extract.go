@@ -15,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/internal/input"
 	"golang.org/x/term"
 )
 
@@ -160,15 +161,19 @@ func (r *run) all(args []string, jobs int) int {
 	if r.lineBuffered {
 		out = newOrderedOutput(os.Stdout)
 	}
-	files := make(chan indexedInput)
+	// Buffered, so that the walk runs ahead of workers through small
+	// files instead of waking one for each (-r over 2,863 man pages, -j 1:
+	// 0.346 -> 0.312 s).
+	files := make(chan indexedInput, 256)
 	var found, trouble atomic.Bool
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			wk := new(worker)
 			for f := range files {
-				n, ok := r.input(f.input, out.sink(f.index))
+				n, ok := r.input(wk, f.input, out.sink(f.index))
 				if n > 0 {
 					found.Store(true)
 				}
@@ -278,27 +283,63 @@ type fileOutput struct {
 	// pass between their caches on every URI.
 	found, invalid int64
 	buf            []byte
-	sc             *extract.Scanner // reused for each piece of text of the input
-	from           *origin          // where the current piece of text comes from
+	wk             *worker // the worker's buffers and scanner, nil in a chunk's output
+	from           *origin // where the current piece of text comes from
+}
+
+// worker holds what a worker reuses from input to input: buffers and a
+// scanner made for each file cost more than reading a small one (-r over
+// 2,863 man pages, 12 KB each: 170 KB allocated a file, 128 GCs).
+type worker struct {
+	raw  input.Buffer  // Decompress's, over the file
+	text *bufio.Reader // over the decompressed text, when it was compressed
+	w    *bufio.Writer
+	sc   *extract.Scanner
+	cur  *fileOutput // the input being read, told of skipped candidates
+}
+
+// writer returns the worker's output buffer, set to write to w.
+func (wk *worker) writer(w io.Writer) *bufio.Writer {
+	if wk.w == nil {
+		wk.w = bufio.NewWriterSize(w, 32<<10)
+	} else {
+		wk.w.Reset(w)
+	}
+	return wk.w
+}
+
+// reader returns a buffered reader of dec, the worker's when dec is not
+// one already (not compressed: Decompress's own buffer).
+func (wk *worker) reader(dec io.Reader) *bufio.Reader {
+	if br, ok := dec.(*bufio.Reader); ok && br.Size() >= 64<<10 {
+		return br
+	}
+	if wk.text == nil {
+		wk.text = bufio.NewReaderSize(dec, 64<<10)
+	} else {
+		wk.text.Reset(dec)
+	}
+	return wk.text
+}
+
+// scanner returns the worker's scanner, set to read body for f.
+func (wk *worker) scanner(f *fileOutput, body io.Reader) *extract.Scanner {
+	wk.cur = f
+	if wk.sc == nil {
+		opts := f.r.opts
+		opts.OnSkip = func(sk extract.Skip) { wk.cur.skipped(sk) }
+		wk.sc = extract.NewScanner(body, opts)
+	} else {
+		wk.sc.Reset(body)
+	}
+	return wk.sc
 }
 
 // text finds the URIs of one piece of text (a file, a mail part, a WARC
 // record) from where it came from.
 func (f *fileOutput) text(body io.Reader, from *origin) error {
 	f.from = from
-	if f.sc == nil {
-		opts := f.r.opts
-		opts.OnSkip = func(sk extract.Skip) {
-			if !f.r.quiet {
-				f.r.warnf("%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
-					displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.where())
-			}
-		}
-		f.sc = extract.NewScanner(body, opts)
-	} else {
-		f.sc.Reset(body)
-	}
-	s := f.sc
+	s := f.wk.scanner(f, body)
 	for s.Scan() {
 		m := s.Match()
 		f.found++
@@ -314,6 +355,14 @@ func (f *fileOutput) text(body io.Reader, from *origin) error {
 		}
 	}
 	return s.Err()
+}
+
+// skipped reports a candidate skipped for its length.
+func (f *fileOutput) skipped(sk extract.Skip) {
+	if !f.r.quiet {
+		f.r.warnf("%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
+			displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.where())
+	}
 }
 
 func (f *fileOutput) print(m *extract.Match, from *origin) {

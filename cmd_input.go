@@ -99,8 +99,8 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile), warnf func
 
 // input reads one input and prints its URIs to w; it returns how many it
 // printed (or counted) and false when an error was reported.
-func (r *run) input(in inputFile, w io.Writer) (int, bool) {
-	f := &fileOutput{r: r, w: bufio.NewWriterSize(w, 32<<10), name: in.name}
+func (r *run) input(wk *worker, in inputFile, w io.Writer) (int, bool) {
+	f := &fileOutput{r: r, w: wk.writer(w), name: in.name, wk: wk}
 	defer f.w.Flush()
 	opened, err := r.read(f, in)
 	r.stats.found.Add(f.found)
@@ -134,11 +134,11 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	}
 	r.stats.files.Add(1)
 	rd = &yieldingReader{r: &countingReader{r: rd, n: &r.stats.bytes}}
-	dec, _, err := input.Decompress(rd, r.in.forceZ)
+	dec, _, err := f.wk.raw.Decompress(rd, r.in.forceZ)
 	if err != nil {
 		return true, err
 	}
-	br := bufio.NewReaderSize(dec, 64<<10)
+	br := f.wk.reader(dec)
 	head := r.head(br, in)
 	if in.walked && !r.in.text && input.IsBinary(head) {
 		if !r.quiet {

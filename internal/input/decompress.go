@@ -149,8 +149,25 @@ const bufSize = 64 << 10
 // decoder's resources early (it is done by itself at EOF or error) and does
 // not close r.
 func Decompress(r io.Reader, force bool) (io.Reader, Compression, error) {
+	return new(Buffer).Decompress(r, force)
+}
+
+// Buffer is the read buffer of Decompress, kept from input to input: a
+// reader of many small files allocated more buffers than it read bytes.
+// The reader that Decompress returns is valid until its next call.
+type Buffer struct {
+	br *bufio.Reader
+}
+
+// Decompress is the package's Decompress, reading through b.
+func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, error) {
 	cr := &countingReader{r: r}
-	br := bufio.NewReaderSize(cr, bufSize)
+	if b.br == nil {
+		b.br = bufio.NewReaderSize(cr, bufSize)
+	} else {
+		b.br.Reset(cr)
+	}
+	br := b.br
 	prefix, err := br.Peek(SniffLen)
 	if err != nil && err != io.EOF {
 		return nil, None, err

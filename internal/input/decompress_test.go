@@ -356,3 +356,47 @@ func TestDecompressBoundedMemory(t *testing.T) {
 		}
 	}
 }
+
+// One Buffer read through inputs of every kind in turn decompresses each
+// as a fresh Decompress does: nothing of one input stays for the next.
+func TestBufferReused(t *testing.T) {
+	text := sampleText(100 << 10)
+	other := sampleText(3 << 10)[1000:]
+	inputs := [][2][]byte{
+		{gzipData(t, text), text},
+		{other, other},
+		{zstdData(t, other), other},
+		{nil, nil},
+		{xzData(t, text), text},
+		{append(gzipData(t, other), make([]byte, 10)...), other},
+		{text, text},
+		{readFile(t, "testdata/sample.bz2"), readFile(t, "testdata/plain.txt")},
+		{gzipData(t, text), text},
+	}
+	var b Buffer
+	for round := range 2 {
+		for i, in := range inputs {
+			r, _, err := b.Decompress(iotest.HalfReader(bytes.NewReader(in[0])), false)
+			if err != nil {
+				t.Fatalf("round %d, input %d: %v", round, i, err)
+			}
+			got, err := io.ReadAll(r)
+			if err != nil {
+				t.Fatalf("round %d, input %d: %v", round, i, err)
+			}
+			if !bytes.Equal(got, in[1]) {
+				t.Fatalf("round %d, input %d: got %d bytes, want %d; differ", round, i, len(got), len(in[1]))
+			}
+		}
+	}
+	// A truncated stream still names how far it got.
+	gz := gzipData(t, text)
+	r, _, err := b.Decompress(bytes.NewReader(gz[:len(gz)/2]), false)
+	if err == nil {
+		_, err = io.ReadAll(r)
+	}
+	var de *Error
+	if !errors.As(err, &de) || de.In <= 0 || de.In > int64(len(gz)/2) {
+		t.Fatalf("truncated gzip after reuse: %v", err)
+	}
+}
