@@ -347,6 +347,27 @@ func TestMbox(t *testing.T) {
 	// Same through a OneByteReader for a single complex message.
 }
 
+// Quoted "From " lines behind runs of '>' longer than a first look
+// (quotedFrom peeks 64 bytes, then more) lose one '>'; other '>' runs,
+// and a run at the very end of the input, stay as they are.
+func TestMboxLongQuoteRuns(t *testing.T) {
+	for _, n := range []int{1, 58, 59, 60, 63, 64, 65, 200, 5000} {
+		gts := strings.Repeat(">", n)
+		body := gts + "From deep http://example.com/d\n" + gts + "not from\n" + gts + "From\n"
+		in := "From x Mon Jan  1 00:00:00 2024\nMessage-ID: <q@example.com>\n\n" + body + "\n" + gts
+		want := strings.Repeat(">", n-1) + "From deep http://example.com/d\n" + gts + "not from\n" + gts + "From\n\n" + gts
+		for name, rd := range map[string]io.Reader{
+			"whole":   strings.NewReader(in),
+			"OneByte": iotest.OneByteReader(strings.NewReader(in)),
+		} {
+			got, _ := walk(t, rd, FormatMbox)
+			if len(got) != 1 || got[0].Text != want {
+				t.Errorf("%d '>', %s: got %+v\nwant body %q", n, name, got, want)
+			}
+		}
+	}
+}
+
 func TestBrokenBetweenGood(t *testing.T) {
 	good := func(i int) string { return mboxMsg(i) }
 	broken := []string{

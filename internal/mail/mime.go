@@ -59,6 +59,13 @@ func (lr *lineReader) fill() bool {
 // peekLine returns the current line (at a line start), without "\n", cut
 // to n bytes, and whether the whole line fitted.
 func (lr *lineReader) peekLine(n int) ([]byte, bool) {
+	// The line is most often buffered whole: Peek(n) of more than is
+	// buffered slides the buffer and reads to fill it, each time.
+	if b, _ := lr.br.Peek(min(n, lr.br.Buffered())); len(b) > 0 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			return b[:i], true
+		}
+	}
 	b, _ := lr.br.Peek(n)
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
 		return b[:i], true
