@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
-	"github.com/urix-dev/urix/internal/input"
 	"golang.org/x/term"
 )
 
@@ -291,8 +291,8 @@ type fileOutput struct {
 // scanner made for each file cost more than reading a small one (-r over
 // 2,863 man pages, 12 KB each: 170 KB allocated a file, 128 GCs).
 type worker struct {
-	raw  input.Buffer  // Decompress's, over the file
-	text *bufio.Reader // over the decompressed text, when it was compressed
+	raw  document.Buffer // Decompress's, over the file
+	text *bufio.Reader   // over the decompressed text, when it was compressed
 	w    *bufio.Writer
 	sc   *extract.Scanner
 	cur  *fileOutput // the input being read, told of skipped candidates

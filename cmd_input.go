@@ -11,9 +11,9 @@ import (
 	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
-	"github.com/urix-dev/urix/internal/input"
-	"github.com/urix-dev/urix/internal/mail"
-	"github.com/urix-dev/urix/internal/warc"
+	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/document/mail"
+	"github.com/urix-dev/urix/document/warc"
 )
 
 func inputFlags() []cli.Flag {
@@ -80,8 +80,8 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile), warnf func
 			i++
 			continue
 		}
-		opts := input.WalkOptions{Follow: in.follow, Include: in.include, Exclude: in.exclude}
-		err := input.Walk([]string{a}, opts, func(path string) error {
+		opts := document.WalkOptions{Follow: in.follow, Include: in.include, Exclude: in.exclude}
+		err := document.Walk([]string{a}, opts, func(path string) error {
 			emit(i, inputFile{name: path, walked: true})
 			i++
 			return nil
@@ -140,7 +140,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	}
 	br := f.wk.reader(dec)
 	head := r.head(br, in)
-	if in.walked && !r.in.text && input.IsBinary(head) {
+	if in.walked && !r.in.text && document.IsBinary(head) {
 		if !r.quiet {
 			r.warnf("%s: binary file skipped (use -a to read it)", in.name)
 		}

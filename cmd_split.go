@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/extract"
-	"github.com/urix-dev/urix/internal/input"
-	"github.com/urix-dev/urix/internal/mail"
 )
 
 // One large plain-text file is read by several workers at once, a chunk
@@ -69,7 +69,7 @@ func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 	head := make([]byte, 8<<10)
 	n, _ := file.ReadAt(head, 0)
 	head = head[:n]
-	if input.Sniff(head) != input.None || (in.walked && !r.in.text && input.IsBinary(head)) {
+	if document.Sniff(head) != document.None || (in.walked && !r.in.text && document.IsBinary(head)) {
 		return 0, false
 	}
 	switch r.in.format {

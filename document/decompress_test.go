@@ -1,4 +1,4 @@
-package input
+package document
 
 import (
 	"bytes"
@@ -232,7 +232,7 @@ func TestTruncated(t *testing.T) {
 			got, err := io.ReadAll(r)
 			var de *Error
 			if !errors.As(err, &de) {
-				t.Fatalf("error = %v (%T), want *input.Error", err, err)
+				t.Fatalf("error = %v (%T), want *document.Error", err, err)
 			}
 			if de.Format != tc.c || de.Out != int64(len(got)) {
 				t.Errorf("error %+v: format or count wrong (got %d bytes)", de, len(got))
