@@ -1,19 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
 	"github.com/urix-dev/urix/document"
-	"github.com/urix-dev/urix/document/mail"
-	"github.com/urix-dev/urix/document/warc"
 )
 
 func inputFlags() []cli.Flag {
@@ -37,6 +34,7 @@ type inputConfig struct {
 	include   []string
 	exclude   []string
 	forceZ    bool
+	docFormat document.Format
 }
 
 func newInputConfig(c *cli.Context) (inputConfig, error) {
@@ -49,11 +47,12 @@ func newInputConfig(c *cli.Context) (inputConfig, error) {
 		exclude:   c.StringSlice("exclude"),
 		forceZ:    c.Bool("decompress"),
 	}
-	switch in.format {
-	case "auto", "text", "mail", "mbox", "news", "warc":
-		return in, nil
+	f, err := document.ParseFormat(in.format)
+	if err != nil {
+		return in, fmt.Errorf("--format %q: want text, mail, mbox, news, warc or auto", in.format)
 	}
-	return in, fmt.Errorf("--format %q: want text, mail, mbox, news, warc or auto", in.format)
+	in.docFormat = f
+	return in, nil
 }
 
 // inputFile is one input: a file name, or "-" for standard input.
@@ -116,8 +115,9 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer) (int, bool) {
 	return f.count, true
 }
 
-// read opens an input, undoes its compression, skips it when binary, and
-// reads it in its format.
+// read opens an input and reads its documents (package document: its
+// compression undone, a binary file found by -r skipped, the format told
+// by its first bytes), printing the URIs of each.
 func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	var rd io.Reader = os.Stdin
 	if in.name != "-" {
@@ -134,132 +134,41 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	}
 	r.stats.files.Add(1)
 	rd = &yieldingReader{r: &countingReader{r: rd, n: &r.stats.bytes}}
-	dec, _, err := f.wk.raw.Decompress(rd, r.in.forceZ)
-	if err != nil {
-		return true, err
+	docs := docReaders.Get().(*document.Reader)
+	defer docReaders.Put(docs)
+	docs.Options = document.Options{
+		Format:            r.in.docFormat,
+		RequireCompressed: r.in.forceZ,
+		SkipBinary:        in.walked && !r.in.text,
+		Warn: func(w document.Warning) {
+			if !r.quiet {
+				w.File = displayName(f.name)
+				r.warnf("%s", w)
+			}
+		},
 	}
-	br := f.wk.reader(dec)
-	head := r.head(br, in)
-	if in.walked && !r.in.text && document.IsBinary(head) {
+	err = docs.Read(rd, f.name, func(d *document.Document) error {
+		return f.text(d.Body, originOf(&d.Origin))
+	})
+	if errors.Is(err, document.ErrBinary) {
 		if !r.quiet {
-			r.warnf("%s: binary file skipped (use -a to read it)", in.name)
+			r.warnf("%s: %v (use -a to read it)", in.name, err)
 		}
 		return true, nil
 	}
-	switch format := r.formatOf(head); format {
-	case "text":
-		return true, f.text(br, &origin{})
-	case "warc":
-		return true, r.readWARC(f, br)
-	default:
-		return true, r.readMail(f, br, format)
-	}
+	return true, err
 }
 
-// headSize is how much of an input is looked at to tell a binary file or
-// the format.
-const headSize = 8 << 10
+// docReaders keeps document readers, and their buffers, from input to
+// input: -r over many small files would otherwise allocate them per file.
+var docReaders = sync.Pool{New: func() any { return new(document.Reader) }}
 
-// head returns the first bytes of an input, as many as the decisions on it
-// need: headSize to tell a binary file (one found by -r), and with --format
-// auto no more than decides the format, so that a slow stream (tail -f |
-// urix) is not held up waiting for 8 KiB, while the decision is the one
-// the first 8 KiB would give. A read error shows again on the first read.
-func (r *run) head(br *bufio.Reader, in inputFile) []byte {
-	if in.walked && !r.in.text {
-		h, _ := br.Peek(headSize)
-		return h
-	}
-	if r.in.format != "auto" {
-		return nil
-	}
-	for want := 1; ; {
-		if _, err := br.Peek(want); err != nil {
-			h, _ := br.Peek(br.Buffered())
-			return h
-		}
-		h, _ := br.Peek(min(headSize, br.Buffered()))
-		if len(h) >= headSize || formatDecided(h) {
-			return h
-		}
-		want = len(h) + 1
-	}
-}
-
-// formatDecided tells whether more input could change what formatOf says
-// of the prefix h.
-func formatDecided(h []byte) bool {
-	const warc = "WARC/1."
-	if len(h) < len(warc) && bytes.HasPrefix([]byte(warc), h) {
-		return false
-	}
-	if bytes.HasPrefix(h, []byte(warc)) {
-		return true
-	}
-	_, ok := mail.DetectEarly(h)
-	return ok
-}
-
-// formatOf is --format, or for auto what the first bytes look like.
-func (r *run) formatOf(head []byte) string {
-	if r.in.format != "auto" {
-		return r.in.format
-	}
-	if bytes.HasPrefix(head, []byte("WARC/1.")) {
-		return "warc"
-	}
-	switch mail.Detect(head) {
-	case mail.FormatMbox:
-		return "mbox"
-	case mail.FormatMail, mail.FormatNews:
-		return "mail"
-	}
-	return "text"
-}
-
-func (r *run) readMail(f *fileOutput, rd io.Reader, format string) error {
-	mf, _, err := mail.ParseFormat(format)
-	if err != nil {
-		return err
-	}
-	warn := func(msgNo int, msg string) {
-		if !r.quiet {
-			r.warnf("%s: message %d: %s", displayName(f.name), msgNo, msg)
-		}
-	}
-	return mail.Walk(rd, mail.Options{Format: mf, Warn: warn}, func(p *mail.Part) error {
-		return f.text(p.Body, &origin{
-			msgNo: p.MsgNo, msgOffset: p.MsgOffset, messageID: p.MessageID,
-			part: p.Path, field: p.Field, html: p.HTML,
-		})
-	})
-}
-
-// readWARC reads the records of a WARC file; a malformed record is
-// reported and costs only itself.
-func (r *run) readWARC(f *fileOutput, rd io.Reader) error {
-	wr := warc.NewReader(rd)
-	bad := 0
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			var fe *warc.FormatError
-			if !errors.As(err, &fe) || bad > 1000 {
-				return err
-			}
-			bad++
-			if !r.quiet {
-				r.warnf("%s: %v", displayName(f.name), err)
-			}
-			continue
-		}
-		from := &origin{warc: true, warcTarget: rec.TargetURI, warcID: rec.RecordID, warcOffset: rec.Offset}
-		if err := f.text(rec.Body, from); err != nil {
-			return err
-		}
+// originOf is the output's view of where a document came from.
+func originOf(o *document.Origin) *origin {
+	return &origin{
+		msgNo: o.Message, msgOffset: o.MessageOffset, messageID: o.MessageID,
+		part: o.Part, field: o.Field, html: o.HTML,
+		warc: o.Format == document.WARC, warcTarget: o.TargetURI, warcID: o.RecordID, warcOffset: o.RecordOffset,
 	}
 }
 

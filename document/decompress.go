@@ -1,10 +1,3 @@
-// Package document reads the documents urix searches: it detects and transparently
-// decompresses gzip, bzip2, xz and zstd input by magic bytes, tells binary
-// files from text, and walks directory trees in a stable order.
-//
-// Everything here streams: memory use is bounded by the buffers of the
-// decompressors (and, for zstd, the window size the stream declares, capped
-// by the library at 512 MiB) whatever the size of the input.
 package document
 
 import (

@@ -1,0 +1,330 @@
+package document
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+
+	"github.com/urix-dev/urix/document/mail"
+	"github.com/urix-dev/urix/document/warc"
+)
+
+// Format is the form of an input: plain text, one message, an mbox, a
+// news article, a WARC file, or Auto for "tell by the first bytes".
+type Format uint8
+
+// The formats Read knows.
+const (
+	Auto Format = iota
+	Text
+	Mail
+	Mbox
+	News
+	WARC
+)
+
+var formatNames = [...]string{Auto: "auto", Text: "text", Mail: "mail", Mbox: "mbox", News: "news", WARC: "warc"}
+
+// String returns the name ParseFormat accepts for f.
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// ParseFormat parses a format name: text, mail, mbox, news, warc or auto.
+func ParseFormat(s string) (Format, error) {
+	for f, name := range formatNames {
+		if s == name {
+			return Format(f), nil
+		}
+	}
+	return Auto, fmt.Errorf("unknown input format %q (want text, mail, mbox, news, warc or auto)", s)
+}
+
+// Origin says where a document came from. Positions of what is found in a
+// document (line, column, byte offset) are within the document's Body: the
+// decoded part of a message, the block of a WARC record, or the whole of
+// a text file.
+type Origin struct {
+	File   string // the name given to Read ("-" for standard input, by convention)
+	Format Format // the format the input was read in (never Auto)
+
+	// Mail and news (Format Mail, Mbox or News).
+	Message       int    // 1-based number of the message in the input; 0 for other formats
+	MessageOffset int64  // byte offset of the message in the (decompressed) input; of its "From " line in an mbox
+	MessageID     string // the message's Message-ID without <>; "" when it has none
+	Part          string // MIME part path as IMAP numbers it ("1", "1.2"); "" for a field of the message's own header
+	Field         string // the header field whose value this is (canonical case), "" for a body part
+	HTML          bool   // the text is that of a text/html part
+
+	// WARC (Format WARC).
+	Record       int    // 1-based number of the record in the file; 0 for other formats
+	RecordOffset int64  // byte offset of the record in the (decompressed) file
+	RecordID     string // WARC-Record-ID, as written (with its <>)
+	TargetURI    string // WARC-Target-URI ("" when absent)
+}
+
+// A Document is one piece of text to search: a text file, a decoded part
+// or header field of a message, a WARC record's block.
+type Document struct {
+	Origin
+	// Body is the document's text, UTF-8 for mail (decoded from its
+	// transfer encoding and charset), as it stands otherwise. It is valid
+	// only until the next document is asked for.
+	Body io.Reader
+}
+
+// Warning is something wrong with the input that costs only a part of it
+// (a bad message, a malformed WARC record, an unknown charset): the reading
+// goes on after it.
+type Warning struct {
+	Origin         // the file, and the message or record where it is known
+	Message string // what is wrong
+}
+
+// String formats the warning as urix prints it: "FILE: message N: what".
+func (w Warning) String() string {
+	switch {
+	case w.Origin.Message > 0:
+		return fmt.Sprintf("%s: message %d: %s", w.File, w.Origin.Message, w.Message)
+	default:
+		return fmt.Sprintf("%s: %s", w.File, w.Message)
+	}
+}
+
+// ErrBinary is returned (wrapped with the file's name) by Read with
+// Options.SkipBinary when the input looks binary: a NUL byte in its first
+// 8 KiB, as grep decides.
+var ErrBinary = errors.New("binary file skipped")
+
+// Options tell Read how to take its input. The zero value reads any input:
+// the format is told by the first bytes, compression is undone.
+type Options struct {
+	Format Format // Auto (the zero value) tells it by the first bytes
+
+	// RequireCompressed makes an input that is not compressed an error
+	// wrapping ErrNotCompressed (urix -z).
+	RequireCompressed bool
+
+	// SkipBinary makes an input whose first 8 KiB hold a NUL yield no
+	// document and return an error wrapping ErrBinary.
+	SkipBinary bool
+
+	// Warn, when not nil, is told of each part of the input that is
+	// skipped as malformed. Reading goes on after each.
+	Warn func(Warning)
+}
+
+// HeadSize is how much of an input is looked at, at most, to tell a binary
+// file or the format.
+const HeadSize = 8 << 10
+
+// A Reader reads documents, keeping its buffers from one input to the next
+// (a Reader that reads many small files allocates nothing per file). It is
+// not safe for concurrent use; its zero value is ready with zero Options.
+type Reader struct {
+	Options Options
+
+	raw Buffer        // the decompressor's buffer
+	br  *bufio.Reader // over the decompressed stream
+}
+
+// NewReader returns a Reader with the given options.
+func NewReader(opts Options) *Reader { return &Reader{Options: opts} }
+
+// Read reads one input, named name (for the Origin of its documents and
+// for errors), and calls fn for each document in it, in input order. It
+// returns fn's first error as is, or an error that ends the reading of the
+// input (a read error, a corrupt compressed stream, a wrapped ErrBinary).
+// What is wrong with only a part of the input (a bad message or WARC
+// record) goes to Options.Warn and costs only that part.
+func (rd *Reader) Read(r io.Reader, name string, fn func(*Document) error) error {
+	opts := &rd.Options
+	dec, _, err := rd.raw.Decompress(r, opts.RequireCompressed)
+	if err != nil {
+		return err
+	}
+	br := rd.reader(dec)
+	head := rd.head(br)
+	if opts.SkipBinary && IsBinary(head) {
+		return ErrBinary
+	}
+	format := opts.Format
+	if format == Auto {
+		format = detect(head)
+	}
+	doc := &Document{Origin: Origin{File: name, Format: format}}
+	switch format {
+	case WARC:
+		return rd.readWARC(br, doc, fn)
+	case Mail, Mbox, News:
+		return rd.readMail(br, doc, fn)
+	}
+	doc.Body = br
+	return fn(doc)
+}
+
+// reader returns a buffered reader of dec: dec itself when it is the
+// decompressor's own buffer (the input was not compressed), else the
+// Reader's second buffer, over the decoder.
+func (rd *Reader) reader(dec io.Reader) *bufio.Reader {
+	if br, ok := dec.(*bufio.Reader); ok && br.Size() >= bufSize {
+		return br
+	}
+	if rd.br == nil {
+		rd.br = bufio.NewReaderSize(dec, bufSize)
+	} else {
+		rd.br.Reset(dec)
+	}
+	return rd.br
+}
+
+// head returns the first bytes of an input, as many as the decisions on it
+// need: HeadSize to tell a binary file, and with Format Auto no more than
+// decides the format, so that a slow stream (tail -f | urix) is not held up
+// waiting for 8 KiB, while the decision is the one the first 8 KiB would
+// give. A read error shows again on the first read of the body.
+func (rd *Reader) head(br *bufio.Reader) []byte {
+	if rd.Options.SkipBinary {
+		h, _ := br.Peek(HeadSize)
+		return h
+	}
+	if rd.Options.Format != Auto {
+		return nil
+	}
+	for want := 1; ; {
+		if _, err := br.Peek(want); err != nil {
+			h, _ := br.Peek(br.Buffered())
+			return h
+		}
+		h, _ := br.Peek(min(HeadSize, br.Buffered()))
+		if len(h) >= HeadSize || formatDecided(h) {
+			return h
+		}
+		want = len(h) + 1
+	}
+}
+
+const warcMagic = "WARC/1."
+
+// formatDecided tells whether more input could change what detect says
+// of the prefix h.
+func formatDecided(h []byte) bool {
+	if len(h) < len(warcMagic) && bytes.HasPrefix([]byte(warcMagic), h) {
+		return false
+	}
+	if bytes.HasPrefix(h, []byte(warcMagic)) {
+		return true
+	}
+	_, ok := mail.DetectEarly(h)
+	return ok
+}
+
+// detect tells the format of an input by its first bytes.
+func detect(head []byte) Format {
+	if bytes.HasPrefix(head, []byte(warcMagic)) {
+		return WARC
+	}
+	switch mail.Detect(head) {
+	case mail.FormatMbox:
+		return Mbox
+	case mail.FormatMail, mail.FormatNews:
+		return Mail
+	}
+	return Text
+}
+
+// Detect tells the format of an input by its first bytes (up to HeadSize):
+// WARC, Mbox, Mail or Text.
+func Detect(head []byte) Format { return detect(head) }
+
+func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error) error {
+	mf := mail.FormatMail
+	switch doc.Format {
+	case Mbox:
+		mf = mail.FormatMbox
+	case News:
+		mf = mail.FormatNews
+	}
+	var warn func(int, string)
+	if rd.Options.Warn != nil {
+		warn = func(msgNo int, msg string) {
+			rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: doc.Format, Message: msgNo}, Message: msg})
+		}
+	}
+	return mail.Walk(r, mail.Options{Format: mf, Warn: warn}, func(p *mail.Part) error {
+		doc.Origin = Origin{
+			File: doc.File, Format: doc.Format,
+			Message: p.MsgNo, MessageOffset: p.MsgOffset, MessageID: p.MessageID,
+			Part: p.Path, Field: p.Field, HTML: p.HTML,
+		}
+		doc.Body = p.Body
+		return fn(doc)
+	})
+}
+
+// readWARC reads the records of a WARC file; a malformed record goes to
+// Warn and costs only itself.
+func (rd *Reader) readWARC(r io.Reader, doc *Document, fn func(*Document) error) error {
+	wr := warc.NewReader(r)
+	bad, n := 0, 0
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			var fe *warc.FormatError
+			if !errors.As(err, &fe) || bad > 1000 {
+				return err
+			}
+			bad++
+			n++ // a record number counts every record, good or not
+			if rd.Options.Warn != nil {
+				rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: WARC}, Message: err.Error()})
+			}
+			continue
+		}
+		n++
+		doc.Origin = Origin{
+			File: doc.File, Format: WARC,
+			Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI,
+		}
+		doc.Body = rec.Body
+		if err := fn(doc); err != nil {
+			return err
+		}
+	}
+}
+
+// Read returns the documents of one input as a sequence, for a range loop:
+//
+//	for doc, err := range document.Read(f, "archive.mbox", document.Options{}) {
+//		if err != nil {
+//			return err // the input could not be read on
+//		}
+//		... doc.Body, doc.Origin ...
+//	}
+//
+// The sequence ends after an error (its document is nil). Breaking out of
+// the loop stops the reading. A Reader keeps buffers from input to input
+// where many inputs are read.
+func Read(r io.Reader, name string, opts Options) iter.Seq2[*Document, error] {
+	return func(yield func(*Document, error) bool) {
+		stop := errors.New("stop")
+		err := NewReader(opts).Read(r, name, func(d *Document) error {
+			if !yield(d, nil) {
+				return stop
+			}
+			return nil
+		})
+		if err != nil && err != stop {
+			yield(nil, err)
+		}
+	}
+}
