@@ -184,6 +184,9 @@ func compareCommand() *cli.Command {
 		Name:      "compare",
 		Usage:     "exit 0 when A and B are equivalent once normalized, 1 when not, 2 when either is invalid",
 		ArgsUsage: "A B",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "explain", Usage: "say on standard error why A and B are not equivalent: the normal form each compares as", DisableDefaultText: true},
+		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
 				return cli.Exit("compare: want two URIs, A and B", coreTrouble)
@@ -199,11 +202,29 @@ func compareCommand() *cli.Command {
 				fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", bad, err)
 				return cli.Exit("", coreTrouble)
 			case !eq:
+				if c.Bool("explain") {
+					fmt.Fprintf(c.App.ErrWriter, "not equivalent:\n  %s\n  %s\n", comparedForm(a), comparedForm(b))
+				}
 				return cli.Exit("", coreFailed)
 			}
 			return nil
 		},
 	}
+}
+
+// comparedForm is the form s is compared in: its normal form, in its URI
+// form when it has one (behaviour §8).
+func comparedForm(s string) string {
+	n, err := uri.Normalize(s, uri.KindIRIRef)
+	if err != nil {
+		return s
+	}
+	if a, err := uri.ToASCII(n); err == nil {
+		if na, err := uri.Normalize(a, uri.KindIRIRef); err == nil {
+			return na
+		}
+	}
+	return n
 }
 
 // eachInput runs fn on every argument, or on every line of standard input

@@ -87,7 +87,11 @@ func removeDots(path string) string {
 }
 
 // Equivalent reports whether a and b (URIs, IRIs or references) have the same
-// SPEC 6 normal form, fragment included. It fails when either is invalid.
+// normal form (behaviour §6), fragment included. It fails when either is
+// invalid. An IRI is compared in its URI form (RFC 3987 5.3): the IRI
+// http://例え.テスト/ and the URI http://xn--r8jz45g.xn--zckzah/ are
+// equivalent. When an IRI has no URI form (a host that IDNA refuses), the
+// IRIs are compared as they are.
 func Equivalent(a, b string) (bool, error) {
 	na, err := Normalize(a, KindIRIRef)
 	if err != nil {
@@ -99,7 +103,27 @@ func Equivalent(a, b string) (bool, error) {
 	}
 	// Normal forms recompose their components unambiguously, so comparing
 	// the strings compares the components.
-	return na == nb, nil
+	if na == nb || (isASCII(na) && isASCII(nb)) {
+		return na == nb, nil
+	}
+	aa, errA := asciiNormal(na)
+	ab, errB := asciiNormal(nb)
+	if errA != nil || errB != nil {
+		return false, nil
+	}
+	return aa == ab, nil
+}
+
+// asciiNormal is the normal form of the URI form of the normal IRI n.
+func asciiNormal(n string) (string, error) {
+	if isASCII(n) {
+		return n, nil
+	}
+	a, err := ToASCII(n)
+	if err != nil {
+		return "", err
+	}
+	return Normalize(a, KindIRIRef)
 }
 
 // ToASCII maps an IRI (or IRI reference) to a URI by RFC 3987 3.1: every

@@ -583,8 +583,14 @@ func TestEquivalent(t *testing.T) {
 		{"http://example.com/data", "http://example.com/data/", false},
 		{"http://User@example.com/", "http://user@example.com/", false},
 		{"http://例え/パス", "HTTP://例え/パス", true},
-		// RFC 3987 5.3.2.x: not equal without mapping the IRI to a URI.
-		{"http://www.example.org/D%C3%BCrst", "http://www.example.org/Dürst", false},
+		// Behaviour §8: an IRI is compared in its URI form (RFC 3987 5.3).
+		{"http://www.example.org/D%C3%BCrst", "http://www.example.org/Dürst", true},
+		{"http://www.example.org/D%c3%bcrst", "http://www.example.org/Dürst", true},
+		{"http://例え.テスト/", "http://xn--r8jz45g.xn--zckzah/", true},
+		{"http://例え.テスト/パス", "http://XN--R8JZ45G.xn--zckzah/%E3%83%91%E3%82%B9", true},
+		{"http://例え.テスト/パス", "http://xn--r8jz45g.xn--zckzah/%E3%83%91", false},
+		{"http://Bücher.example/", "http://xn--bcher-kva.example/", true},
+		{"http://bücher.example/ü", "http://bücher.example/u", false},
 		{"http://www.example.org/%7euser", "http://www.example.org/~user", true},
 	}
 	for _, tt := range tests {
