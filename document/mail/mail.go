@@ -93,15 +93,72 @@ func ParseFormat(s string) (Format, bool, error) {
 	return FormatText, false, fmt.Errorf("unknown input format %q (want mail, mbox, news, text or auto)", s)
 }
 
+// Source says where the text of a Part came from (behaviour §9).
+type Source uint8
+
+const (
+	// SourceBody: the decoded text of a text part that is not HTML (for
+	// FormatText, the whole input).
+	SourceBody Source = iota
+	// SourceHeader: the decoded value of a header field; Part.Field names it.
+	SourceHeader
+	// SourceHTMLText: a run of the visible text of an HTML part.
+	SourceHTMLText
+	// SourceHTMLAttr: the value of an HTML attribute that holds a URL;
+	// Part.Attr and Part.Tag name it, Part.Value holds it.
+	SourceHTMLAttr
+)
+
+// String returns the name of s as --json gives it: "body", "header",
+// "html_text" or "html_attr".
+func (s Source) String() string {
+	switch s {
+	case SourceBody:
+		return "body"
+	case SourceHeader:
+		return "header"
+	case SourceHTMLText:
+		return "html_text"
+	case SourceHTMLAttr:
+		return "html_attr"
+	}
+	return fmt.Sprintf("Source(%d)", uint8(s))
+}
+
 // Part is one piece of decoded text to search for URIs.
+//
+// An HTML part is given as several Parts, in document order, all with the
+// same Path and HTML set: runs of visible text (SourceHTMLText), each
+// ended by a tag that holds a URL attribute, and one Part for each such
+// attribute value (SourceHTMLAttr; one per srcset entry). Runs that are
+// only whitespace are left out.
 type Part struct {
-	MsgNo     int       // 1-based number of the message in the input
-	MsgOffset int64     // byte offset of the message's first byte in the input (for an mbox, of its "From " line)
-	MessageID string    // the Message-ID, without <>; "" when none
-	Path      string    // MIME part path as in IMAP: "1", "1.2", ...; "" for a header field of the message itself
-	Field     string    // header field name (canonical case) when the text is a header field's value, else ""
-	HTML      bool      // the text comes from a text/html part
-	Body      io.Reader // UTF-8 text; valid only during the callback
+	MsgNo     int    // 1-based number of the message in the input
+	MsgOffset int64  // byte offset of the message's first byte in the input (for an mbox, of its "From " line)
+	MessageID string // the Message-ID, without <>; "" when none
+	Path      string // MIME part path as in IMAP: "1", "1.2", ...; "" for a header field of the message itself
+	Source    Source // where the text came from
+	Field     string // header field name (canonical case) when Source is SourceHeader, else ""
+	HTML      bool   // the text comes from a text/html part
+
+	// Tag and Attr name the element (lower case, "a", "img") and the
+	// attribute ("href", "srcset") of a SourceHTMLAttr Part; "" otherwise.
+	Tag, Attr string
+	// Value is, for a SourceHTMLAttr Part, the attribute value as a
+	// browser takes it (behaviour §9): entity-decoded, leading and
+	// trailing ASCII whitespace and inner tab, LF and CR removed, nothing
+	// else; a relative reference is resolved against the part's base URI
+	// when there is one. Only values that then start with a scheme and
+	// ":" are given. The value is one candidate, valid or invalid as a
+	// whole, never cut or glued up (behaviour §3). When it holds no
+	// character that ends a URI (behaviour §3, §4), Body is "<" Value ">",
+	// which the extractor reads as exactly the whole value, valid or not.
+	// Otherwise (a space, an NBSP, a "{" inside) the value is invalid as
+	// a whole and Body is empty: nothing in it may be taken for a URI,
+	// and a caller that reports invalid candidates takes Value.
+	Value string
+
+	Body io.Reader // UTF-8 text; valid only during the callback
 }
 
 // Options tell Walk how to read.
