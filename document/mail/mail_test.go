@@ -94,6 +94,23 @@ func uris(t *testing.T, s string) []string {
 	return out
 }
 
+// urisAll returns the URIs the extractor finds in s, with " (invalid)"
+// after the invalid ones.
+func urisAll(t *testing.T, s string) []string {
+	t.Helper()
+	var out []string
+	for m, err := range extract.All(strings.NewReader(s), extract.Options{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Valid {
+			m.URI += " (invalid)"
+		}
+		out = append(out, m.URI)
+	}
+	return out
+}
+
 func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
 
 func encode(t *testing.T, e encoding.Encoding, s string) string {
