@@ -22,7 +22,7 @@ var noBoundaryMsgs = map[string]string{
 		"--outer\nContent-Type: multipart/alternative; boundary=inner\n\nhttp://a.example/in\n" +
 		"--outer\nContent-Type: text/plain\n\nafter http://a.example/after\n--outer--\n"),
 	"no boundary parameter": "Content-Type: multipart/mixed\n\nhttp://a.example/nobd\n--x\n\nhttp://a.example/y\n",
-	"html inside": "Content-Type: multipart/related; boundary=r\n\n--s\nContent-Type: text/html\n\n<a href=\"http://a.example/h\">x</a>\n",
+	"html inside":           "Content-Type: multipart/related; boundary=r\n\n--s\nContent-Type: text/html\n\n<a href=\"http://a.example/h\">x</a>\n",
 }
 
 // split reading: the same parts, whatever the reads.
@@ -207,4 +207,3 @@ func TestHugeNoBoundaryBounded(t *testing.T) {
 		t.Errorf("max HeapAlloc %d MiB", g.maxHeap>>20)
 	}
 }
-
