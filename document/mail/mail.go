@@ -5,7 +5,7 @@
 // into its link targets and visible text, and hands each piece of text to a
 // callback for URI extraction.
 //
-// Header fields given (Field set, value decoded per RFC 2047): every field
+// Header fields given (Source SourceHeader, Field set, value decoded per RFC 2047): every field
 // whose name begins with "List-" (RFC 2369, RFC 2919: List-Unsubscribe,
 // List-Subscribe, List-Post, List-Help, List-Archive, List-Owner, List-Id,
 // ...), Archived-At (RFC 5064), X-Archived-At, Content-Location and
@@ -17,14 +17,25 @@
 // The header fields of a message/rfc822 part are given with that part's Path
 // (its MessageID stays the outer message's).
 //
-// Parts given: every text/* part (attachments included), decoded to UTF-8;
-// text/plain format=flowed unflowed; text/html (and application/xhtml+xml)
-// as link targets, each "<URL>" on its own line (relative ones resolved
-// against <base href>, Content-Base or Content-Location), and visible
-// text. Other media types, multipart preambles and epilogues are skipped
-// (a preamble is given as text when its multipart's boundary never shows
-// up). A missing Content-Type is text/plain; a <meta charset> in HTML is
+// Parts given (behaviour §9): every text/* part (attachments included),
+// decoded to UTF-8; text/plain format=flowed unflowed; text/html (and
+// application/xhtml+xml) as runs of visible text and, each as a Part of
+// its own, the values of the attributes that hold URLs (href, src, srcset
+// entries, action, formaction, cite, poster, background, data), relative
+// ones resolved against <base href>, Content-Base or Content-Location. The
+// media type is the text before the first ";" of Content-Type, whatever
+// the parameters after it; other media types (application/octet-stream,
+// image/*, ...) are never searched, whatever their parameters say. A
+// missing Content-Type is text/plain (message/rfc822 in a multipart/digest);
+// one that holds no type/subtype is read as text/plain. Multipart
+// preambles and epilogues are skipped; a multipart whose boundary never
+// appears is read as one text body, streamed. A <meta charset> in HTML is
 // not looked at, only the MIME charset parameter.
+//
+// Every Part says where its text came from (Source: body, header field,
+// HTML visible text, HTML attribute), besides the message number, its
+// offset, its Message-ID and the part path. What Walk gives does not
+// depend on how r splits the input into reads.
 //
 // Bad mail is read, not refused: unknown charsets and transfer encodings are
 // read as they stand, broken base64 is decoded as far as it can be, missing
