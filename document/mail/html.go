@@ -81,7 +81,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 		}
 		for i, a := range d.attrs {
 			p := &Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value}
-			if wholeInBrackets(a.value) {
+			if badAt(a.value) < 0 {
 				p.Body = strings.NewReader("<" + a.value + ">")
 			} else {
 				p.Body = strings.NewReader("")
@@ -218,7 +218,7 @@ func (d *htmlDoc) next() {
 // relative reference is resolved against the base URI (Content-Base,
 // Content-Location, or the first <base href>) when there is one and the
 // reference is well-formed; one that stays relative is not a URI and is
-// dropped.
+// dropped, and so is one whose scheme the extractor would not take whole.
 func (d *htmlDoc) attr(tag, name, v string) {
 	v = strings.Trim(v, " \t\n\f\r")
 	if strings.ContainsAny(v, "\t\n\r") {
@@ -242,6 +242,8 @@ func (d *htmlDoc) attr(tag, name, v string) {
 			return
 		}
 		v = t
+	} else if !schemeWhole(v) {
+		return
 	}
 	if tag == "base" && name == "href" && !d.bset {
 		d.base, d.bset = v, true
@@ -316,46 +318,54 @@ func isAbsolute(s string) bool {
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
-// wholeInBrackets reports whether the extractor, given "<" v ">", reads
-// exactly v there, whole (behaviour §3): v holds no character that ends
-// a URI (behaviour §3 and §4: whitespace, controls, < > " ` { } | \ ^,
-// and the non-ASCII ones of behaviour §4), so the angle context runs to
-// the closing ">" and drops nothing; and the scheme is the whole run
-// before the ":" (behaviour §2: it does not start with "URL:", which the
-// angle context strips, and it is registered, or holds no "." and is no
-// word glued to http, https or ftp, which the scanner would cut off).
-func wholeInBrackets(v string) bool {
+// schemeWhole reports whether the scheme of v (which starts with one) is
+// the whole run before the first ":" as the extractor reads it right
+// after a "<" (behaviour §2): not "URL:", which the angle context strips,
+// and either registered, or holding no "." and no word glued to http,
+// https or ftp, which the extractor would cut off. A value whose scheme
+// would be cut is no candidate as a whole.
+func schemeWhole(v string) bool {
 	scheme, _, _ := strings.Cut(v, ":")
-	if strings.EqualFold(scheme, "url") {
+	l := strings.ToLower(scheme)
+	if l == "url" {
 		return false
 	}
-	if _, ok := uri.LookupScheme(strings.ToLower(scheme)); !ok {
-		if strings.Contains(scheme, ".") {
+	if _, ok := uri.LookupScheme(l); ok {
+		return true
+	}
+	if strings.Contains(l, ".") {
+		return false
+	}
+	for _, s := range []string{"http", "https", "ftp"} {
+		if len(l) > len(s) && strings.HasSuffix(l, s) && isASCIILetter(l[len(l)-len(s)-1]) {
 			return false
 		}
-		l := strings.ToLower(scheme)
-		for _, s := range []string{"http", "https", "ftp"} {
-			if len(l) > len(s) && strings.HasSuffix(l, s) && isASCIILetter(l[len(l)-len(s)-1]) {
-				return false
-			}
-		}
 	}
+	return true
+}
+
+// badAt returns the byte offset in v of the first character that ends a
+// URI (behaviour §3 and §4: whitespace, controls, < > " ` { } | \ ^, the
+// non-ASCII ones of behaviour §4, bytes that are not UTF-8), or -1 when
+// there is none: then the extractor, given "<" v ">", reads exactly v,
+// whole, since the angle context runs to the ">" and drops nothing.
+func badAt(v string) int {
 	for i := 0; i < len(v); {
 		c := v[i]
 		if c < utf8.RuneSelf {
 			if c <= ' ' || c == 0x7F || strings.IndexByte("<>\"`{}|\\^", c) >= 0 {
-				return false
+				return i
 			}
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(v[i:])
 		if r == utf8.RuneError && n == 1 || runeEndsURI(r) {
-			return false
+			return i
 		}
 		i += n
 	}
-	return true
+	return -1
 }
 
 // runeEndsURI reports whether the non-ASCII rune r ends a URI

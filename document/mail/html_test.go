@@ -28,22 +28,22 @@ func TestHTMLAttributes(t *testing.T) {
 		{
 			name:  "NBSP entity inside the host: invalid as a whole, not glued",
 			html:  `<a href="http://exa&nbsp;mple.com/">x</a>`,
-			parts: []string{"1 a href: http://exa\u00a0mple.com/ (invalid as a whole)", `1 text: "x"`},
+			parts: []string{"1 a href: http://exa\u00a0mple.com/ (invalid as a whole at 10)", `1 text: "x"`},
 		},
 		{
 			name:  "raw NBSP inside the path: invalid as a whole, not cut",
 			html:  "<a href=\"http://example.com/a\u00a0b\">x</a>",
-			parts: []string{"1 a href: http://example.com/a\u00a0b (invalid as a whole)", `1 text: "x"`},
+			parts: []string{"1 a href: http://example.com/a\u00a0b (invalid as a whole at 20)", `1 text: "x"`},
 		},
 		{
 			name:  "space inside: invalid as a whole, not cut to http://example.com/a",
 			html:  `<a href="http://example.com/a b">x</a>`,
-			parts: []string{`1 a href: http://example.com/a b (invalid as a whole)`, `1 text: "x"`},
+			parts: []string{`1 a href: http://example.com/a b (invalid as a whole at 20)`, `1 text: "x"`},
 		},
 		{
 			name:  "a space left by a line break inside the value",
 			html:  "<a href=\"http://example.com/very/\n    long\">x</a>",
-			parts: []string{`1 a href: http://example.com/very/    long (invalid as a whole)`, `1 text: "x"`},
+			parts: []string{`1 a href: http://example.com/very/    long (invalid as a whole at 24)`, `1 text: "x"`},
 		},
 		{
 			name:  "ends trimmed, tab LF CR inside removed",
@@ -59,17 +59,17 @@ func TestHTMLAttributes(t *testing.T) {
 		{
 			name:  "template inside: invalid as a whole, not cut before the brace",
 			html:  `<a href="https://example.com/u?id={{id}}&amp;t=1">x</a>`,
-			parts: []string{`1 a href: https://example.com/u?id={{id}}&t=1 (invalid as a whole)`, `1 text: "x"`},
+			parts: []string{`1 a href: https://example.com/u?id={{id}}&t=1 (invalid as a whole at 25)`, `1 text: "x"`},
 		},
 		{
 			name:  "a closing angle bracket inside: invalid as a whole",
 			html:  `<a href="http://example.com/a>b">x</a>`,
-			parts: []string{`1 a href: http://example.com/a>b (invalid as a whole)`, `1 text: "x"`},
+			parts: []string{`1 a href: http://example.com/a>b (invalid as a whole at 20)`, `1 text: "x"`},
 		},
 		{
 			name:  "mailto with a space in the subject: invalid as a whole",
 			html:  `<a href="mailto:list@example.com?subject=Hi there">mail</a>`,
-			parts: []string{`1 a href: mailto:list@example.com?subject=Hi there (invalid as a whole)`, `1 text: "mail"`},
+			parts: []string{`1 a href: mailto:list@example.com?subject=Hi there (invalid as a whole at 34)`, `1 text: "mail"`},
 		},
 		{
 			name:  "trailing punctuation is part of the value",
@@ -84,9 +84,9 @@ func TestHTMLAttributes(t *testing.T) {
 			found: []string{"http://example.com/%zz.png (invalid)"},
 		},
 		{
-			name:  "a scheme glued to a word is not cut out of the value",
-			html:  `<a href="seehttp://example.com/">x</a>`,
-			parts: []string{`1 a href: seehttp://example.com/ (invalid as a whole)`, `1 text: "x"`},
+			name:  "a scheme glued to a word, a dotted one, URL: are not cut out of the value: no candidate",
+			html:  `<a href="seehttp://example.com/">x</a><a href="e.g.http://example.com/">y</a><a href="URL:http://example.com/">z</a>`,
+			parts: []string{`1 text: "xyz"`},
 		},
 		{
 			name:  "javascript: is given, but is no URI (behaviour §2)",
@@ -131,7 +131,7 @@ func TestHTMLAttributes(t *testing.T) {
 		{
 			name:  "srcset entry with an NBSP: that entry invalid as a whole",
 			html:  "<img srcset=\"http://example.com/a\u00a0b.png 1x, http://example.com/c.png 2x\">",
-			parts: []string{"1 img srcset: http://example.com/a\u00a0b.png (invalid as a whole)", `1 img srcset: http://example.com/c.png`},
+			parts: []string{"1 img srcset: http://example.com/a\u00a0b.png (invalid as a whole at 20)", `1 img srcset: http://example.com/c.png`},
 			found: []string{"http://example.com/c.png"},
 		},
 		{

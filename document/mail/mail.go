@@ -159,17 +159,30 @@ type Part struct {
 	// browser takes it (behaviour §9): entity-decoded, leading and
 	// trailing ASCII whitespace and inner tab, LF and CR removed, nothing
 	// else; a relative reference is resolved against the part's base URI
-	// when there is one. Only values that then start with a scheme and
-	// ":" are given. The value is one candidate, valid or invalid as a
-	// whole, never cut or glued up (behaviour §3). When it holds no
-	// character that ends a URI (behaviour §3, §4), Body is "<" Value ">",
-	// which the extractor reads as exactly the whole value, valid or not.
-	// Otherwise (a space, an NBSP, a "{" inside) the value is invalid as
-	// a whole and Body is empty: nothing in it may be taken for a URI,
-	// and a caller that reports invalid candidates takes Value.
+	// when there is one. Only values that then start with a scheme the
+	// extractor takes whole are given (not "URL:", not a word glued to
+	// "http:"). The value is one candidate, valid or invalid as a whole,
+	// never cut or glued up (behaviour §3). When it holds no character
+	// that ends a URI, Body is "<" Value ">", which the extractor reads as
+	// exactly the whole value, valid or not. Otherwise (a space, an NBSP,
+	// a "{" inside: see InvalidAt) the value is invalid as a whole and
+	// Body is empty, so that no piece of it is taken for a URI.
 	Value string
 
 	Body io.Reader // UTF-8 text; valid only during the callback
+}
+
+// InvalidAt returns, for a SourceHTMLAttr Part, the byte offset in Value
+// of the first character that cannot be in a URI (behaviour §3, §4),
+// which makes the value invalid as a whole; -1 when there is none, and
+// for other Parts. A caller that reports invalid candidates (--invalid)
+// reports such a value whole, with this position, when its scheme is one
+// it finds (behaviour §2: "javascript:" is not found).
+func (p *Part) InvalidAt() int {
+	if p.Source != SourceHTMLAttr {
+		return -1
+	}
+	return badAt(p.Value)
 }
 
 // Options tell Walk how to read.

@@ -52,6 +52,12 @@ func walk(t *testing.T, in io.Reader, f Format) ([]rec, []string) {
 		if p.Source == SourceHTMLAttr && len(b) > 0 && string(b) != "<"+p.Value+">" {
 			t.Errorf("attribute part: body %q, value %q", b, p.Value)
 		}
+		if p.Source == SourceHTMLAttr && (len(b) == 0) != (p.InvalidAt() >= 0) {
+			t.Errorf("attribute part: body %q, InvalidAt %d", b, p.InvalidAt())
+		}
+		if p.Source != SourceHTMLAttr && p.InvalidAt() != -1 {
+			t.Errorf("InvalidAt %d for a part from %v", p.InvalidAt(), p.Source)
+		}
 		if (p.Source == SourceHTMLText || p.Source == SourceHTMLAttr) != p.HTML {
 			t.Errorf("HTML %v for a part from %v", p.HTML, p.Source)
 		}
@@ -286,7 +292,8 @@ func TestNestedMultipart(t *testing.T) {
 
 // describe gives a Part in one readable line: its path, where its text
 // came from, and the text (for an HTML attribute, the value; "(invalid
-// as a whole)" when it holds a character that cannot be in a URI).
+// as a whole at N)" when it holds a character that cannot be in a URI at
+// byte N).
 func describe(r rec) string {
 	switch r.Src {
 	case SourceHeader:
@@ -294,7 +301,7 @@ func describe(r rec) string {
 	case SourceHTMLAttr:
 		s := fmt.Sprintf("%s%s %s: %s", pathPrefix(r.Path), r.Tag, r.Attr, r.Value)
 		if r.Text == "" {
-			s += " (invalid as a whole)"
+			s += fmt.Sprintf(" (invalid as a whole at %d)", badAt(r.Value))
 		}
 		return s
 	case SourceHTMLText:
@@ -610,7 +617,7 @@ func TestHTMLDetails(t *testing.T) {
 		`1 form action: http://base.example.com/post`,
 		`1 text: "\ncafé bold\n"`,
 		`1 iframe src: http://frame.example.com/`,
-		`1 a href: http://example.com/a b<c> (invalid as a whole)`,
+		`1 a href: http://example.com/a b<c> (invalid as a whole at 20)`,
 		`1 text: "sp\n"`,
 	})
 	// A text token beyond the tokenizer's buffer: read as it stands.
