@@ -1,10 +1,13 @@
 package mail
 
 import (
+	"bytes"
 	"io"
-	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/urix-dev/urix/uri"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -12,20 +15,15 @@ import (
 // maxHTMLToken bounds the memory of the HTML tokenizer.
 const maxHTMLToken = 4 << 20
 
-// linkAttrs maps an attribute name to the elements whose attribute of that
-// name holds a URI ("" = any element).
-var linkAttrs = map[string]map[atom.Atom]bool{
-	"href":       {atom.A: true, atom.Area: true, atom.Link: true, atom.Base: true},
-	"src":        {0: true}, // img, iframe, frame, script, embed, source, audio, video, input, track...
-	"action":     {atom.Form: true},
-	"formaction": {atom.Button: true, atom.Input: true},
-	"cite":       {atom.Blockquote: true, atom.Q: true, atom.Del: true, atom.Ins: true},
-	"poster":     {atom.Video: true},
-	"data":       {atom.Object: true},
-	"background": {0: true},
-	"longdesc":   {atom.Img: true, atom.Frame: true, atom.Iframe: true},
-	"manifest":   {atom.Html: true},
-	"srcset":     {atom.Img: true, atom.Source: true},
+// maxBlankRun bounds the whitespace held back at the start of a run of
+// visible text (runs of whitespace only are not given).
+const maxBlankRun = 4 << 10
+
+// urlAttrs are the attributes whose values are URLs, on any element
+// (behaviour §9).
+var urlAttrs = map[string]bool{
+	"href": true, "src": true, "srcset": true, "action": true, "formaction": true,
+	"cite": true, "poster": true, "background": true, "data": true,
 }
 
 // blockTags end a line of visible text.
@@ -38,134 +36,350 @@ var blockTags = map[atom.Atom]bool{
 	atom.Article: true, atom.Header: true, atom.Footer: true, atom.Title: true,
 }
 
-// htmlText turns an HTML stream into its link targets, each on its own
-// line as "<URL>" (so the extractor's angle rule takes it whole), and its
-// visible text (script and style contents left out; block elements end
-// lines), with the golang.org/x/net/html Tokenizer.
-type htmlText struct {
-	z    *html.Tokenizer
-	src  io.Reader
-	base *url.URL
-	warn func(string)
-	out  []byte
-	buf  []byte
-	skip int // inside script/style/template... when > 0
-	raw  bool
-	err  error
+// htmlAttr is a URL attribute value waiting to be given.
+type htmlAttr struct {
+	tag, name, value string
 }
 
-func newHTMLText(r io.Reader, base string, warn func(string)) io.Reader {
-	h := &htmlText{z: html.NewTokenizer(r), src: r, warn: warn}
-	h.z.SetMaxBuf(maxHTMLToken)
-	if base != "" {
-		if u, err := url.Parse(base); err == nil && u.IsAbs() {
-			h.base = u
-		}
+// htmlDoc reads an HTML stream with the golang.org/x/net/html Tokenizer
+// into visible text (script, style, template and noscript contents left
+// out; block elements end lines) and the values of URL attributes, which
+// it holds in attrs as it meets them. A run of visible text ends at a tag
+// that holds such a value, so the walker gives text and values in
+// document order while only one tag's values are held.
+type htmlDoc struct {
+	z     *html.Tokenizer
+	src   io.Reader
+	base  string // absolute base URI, "" when none
+	bset  bool   // a <base href> has set base (the first one counts)
+	warn  func(string)
+	out   []byte // visible text not yet read
+	buf   []byte
+	attrs []htmlAttr
+	skip  int  // inside script/style/template... when > 0
+	raw   bool // past a token too long: the rest is read as it stands
+	err   error
+}
+
+// html gives the Parts of an HTML body r: runs of visible text and URL
+// attribute values, in document order (behaviour §9).
+func (w *walker) html(r io.Reader, base, self, where string) error {
+	d := &htmlDoc{z: html.NewTokenizer(r), src: r, warn: func(msg string) { w.warn(where + ": " + msg) }}
+	d.z.SetMaxBuf(maxHTMLToken)
+	if isAbsolute(base) {
+		d.base = base
 	}
-	return h
-}
-
-func (h *htmlText) Read(p []byte) (int, error) {
-	for len(h.out) == 0 {
-		if h.err != nil {
-			return 0, h.err
-		}
-		if h.raw {
-			n, err := h.src.Read(p)
-			if err != nil {
-				h.err = err
+	run := &htmlRun{d: d}
+	for {
+		if run.start() {
+			if err := w.give(&Part{Path: self, Source: SourceHTMLText, HTML: true, Body: run}); err != nil {
+				return err
 			}
-			return n, err
+			if _, err := io.Copy(io.Discard, run); err != nil {
+				return err // a read error of the input
+			}
 		}
-		h.out = h.buf[:0]
-		h.next()
-		h.buf = h.out[:0]
+		for i, a := range d.attrs {
+			p := &Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value}
+			if badAt(a.value) < 0 {
+				p.Body = strings.NewReader("<" + a.value + ">")
+			} else {
+				p.Body = strings.NewReader("")
+			}
+			if err := w.give(p); err != nil {
+				return err
+			}
+			d.attrs[i] = htmlAttr{}
+		}
+		d.attrs = d.attrs[:0]
+		if d.err != nil && len(d.out) == 0 {
+			return nil
+		}
 	}
-	n := copy(p, h.out)
-	h.out = h.out[n:]
+}
+
+// htmlRun reads one run of visible text: up to the next tag that holds a
+// URL attribute value, or the end.
+type htmlRun struct{ d *htmlDoc }
+
+// start reads on until the run holds something but whitespace, a tag with
+// URL attribute values ends it, or the input ends; it reports whether the
+// run is worth giving. Leading whitespace is held back up to maxBlankRun
+// bytes, so memory stays bounded.
+func (r *htmlRun) start() bool {
+	d := r.d
+	for len(d.attrs) == 0 && d.err == nil && !d.raw && len(d.out) < maxBlankRun {
+		if len(bytes.TrimSpace(d.out)) > 0 {
+			return true
+		}
+		d.next()
+	}
+	if len(bytes.TrimSpace(d.out)) > 0 || len(d.out) >= maxBlankRun || d.raw && d.err == nil {
+		return true
+	}
+	d.out = d.out[:0]
+	return false
+}
+
+func (r *htmlRun) Read(p []byte) (int, error) {
+	d := r.d
+	for len(d.out) == 0 {
+		if len(d.attrs) > 0 {
+			return 0, io.EOF
+		}
+		if d.err != nil {
+			return 0, d.err
+		}
+		if d.raw {
+			n, err := d.src.Read(p)
+			if err != nil {
+				d.err = err
+			}
+			if n > 0 || err == nil {
+				return n, nil
+			}
+			continue
+		}
+		d.next()
+	}
+	n := copy(p, d.out)
+	d.out = d.out[n:]
+	if len(d.out) == 0 {
+		d.out = d.buf[:0]
+	}
 	return n, nil
 }
 
-func (h *htmlText) next() {
-	tt := h.z.Next()
+// next reads one token: its visible text goes to out, its URL attribute
+// values to attrs.
+func (d *htmlDoc) next() {
+	if len(d.out) == 0 {
+		d.out = d.buf[:0]
+	}
+	defer func() { d.buf = d.out[:0] }()
+	tt := d.z.Next()
 	switch tt {
 	case html.ErrorToken:
-		err := h.z.Err()
-		if err == io.EOF {
-			h.err = io.EOF
-			return
-		}
+		err := d.z.Err()
 		if err == html.ErrBufferExceeded {
 			// Give the rest as it stands.
-			h.warn("HTML token too long; the rest read as it stands")
-			h.out = append(h.out, h.z.Raw()...)
-			h.out = append(h.out, h.z.Buffered()...)
-			h.raw = true
+			d.warn("HTML token too long; the rest read as it stands")
+			d.out = append(d.out, d.z.Raw()...)
+			d.out = append(d.out, d.z.Buffered()...)
+			d.raw = true
 			return
 		}
-		h.err = err
+		d.err = err
 	case html.TextToken:
-		if h.skip == 0 {
-			h.out = append(h.out, h.z.Text()...)
+		if d.skip == 0 {
+			d.out = append(d.out, d.z.Text()...)
 		}
 	case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-		name, hasAttr := h.z.TagName()
+		name, hasAttr := d.z.TagName()
 		a := atom.Lookup(name)
 		switch a {
 		case atom.Script, atom.Style, atom.Template, atom.Noscript:
 			if tt == html.StartTagToken {
-				h.skip++
-			} else if tt == html.EndTagToken && h.skip > 0 {
-				h.skip--
+				d.skip++
+			} else if tt == html.EndTagToken && d.skip > 0 {
+				d.skip--
 			}
 		}
 		if blockTags[a] {
-			h.out = append(h.out, '\n')
+			d.out = append(d.out, '\n')
 		}
 		if tt == html.EndTagToken {
 			return
 		}
+		tag := ""
 		for hasAttr {
 			var k, v []byte
-			k, v, hasAttr = h.z.TagAttr()
-			els, ok := linkAttrs[string(k)]
-			if !ok || !(els[0] || els[a]) {
+			k, v, hasAttr = d.z.TagAttr()
+			if !urlAttrs[string(k)] {
 				continue
 			}
+			if tag == "" {
+				tag = string(name)
+			}
 			if string(k) == "srcset" {
-				for _, c := range strings.Split(string(v), ",") {
-					if f := strings.Fields(c); len(f) > 0 {
-						h.link(a, f[0])
-					}
+				for _, u := range srcsetURLs(v) {
+					d.attr(tag, "srcset", u)
 				}
 				continue
 			}
-			h.link(a, string(v))
+			d.attr(tag, string(k), string(v))
 		}
 	}
 }
 
-// link writes a link target on its own line as "<URL>". A relative
-// reference is resolved against the base (Content-Base, Content-Location
-// or <base href>) when there is one.
-func (h *htmlText) link(a atom.Atom, v string) {
-	v = strings.Map(func(r rune) rune {
-		switch r {
-		case '\t', '\n', '\r', '\f':
-			return -1
-		}
-		return r
-	}, strings.TrimSpace(v))
+// attr holds a URL attribute value, as a browser takes it: leading and
+// trailing ASCII whitespace removed, and tab, LF and CR inside (the URL
+// parser of the WHATWG URL Standard); nothing else (behaviour §9). A
+// relative reference is resolved against the base URI (Content-Base,
+// Content-Location, or the first <base href>) when there is one and the
+// reference is well-formed; one that stays relative is not a URI and is
+// dropped, and so is one whose scheme the extractor would not take whole.
+func (d *htmlDoc) attr(tag, name, v string) {
+	v = strings.Trim(v, " \t\n\f\r")
+	if strings.ContainsAny(v, "\t\n\r") {
+		v = strings.Map(func(r rune) rune {
+			switch r {
+			case '\t', '\n', '\r':
+				return -1
+			}
+			return r
+		}, v)
+	}
 	if v == "" {
 		return
 	}
-	if u, err := url.Parse(v); err == nil && !u.IsAbs() && h.base != nil {
-		v = h.base.ResolveReference(u).String()
-	} else if err == nil && u.IsAbs() && a == atom.Base {
-		h.base = u
+	if !hasScheme(v) {
+		if d.base == "" {
+			return
+		}
+		t, err := uri.Resolve(d.base, v)
+		if err != nil {
+			return
+		}
+		v = t
+	} else if !schemeWhole(v) {
+		return
 	}
-	v = strings.NewReplacer("<", "%3C", ">", "%3E", " ", "%20").Replace(v)
-	h.out = append(h.out, "\n<"...)
-	h.out = append(h.out, v...)
-	h.out = append(h.out, ">\n"...)
+	if tag == "base" && name == "href" && !d.bset {
+		d.base, d.bset = v, true
+	}
+	d.attrs = append(d.attrs, htmlAttr{tag, name, v})
+}
+
+// srcsetURLs returns the URLs of a srcset value, by the parsing rules of
+// the HTML standard (4.8.4.3.10): a URL is a run of characters but ASCII
+// whitespace, commas at its end are not part of it, and its descriptors
+// run to the next comma outside parentheses. So a URL may hold commas.
+func srcsetURLs(v []byte) []string {
+	var out []string
+	isWS := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	i := 0
+	for {
+		for i < len(v) && (isWS(v[i]) || v[i] == ',') {
+			i++
+		}
+		if i == len(v) {
+			return out
+		}
+		j := i
+		for j < len(v) && !isWS(v[j]) {
+			j++
+		}
+		u := v[i:j]
+		i = j
+		if t := bytes.TrimRight(u, ","); len(t) < len(u) {
+			// Commas at the end: no descriptors follow.
+			out = append(out, string(t))
+			continue
+		}
+		out = append(out, string(u))
+		// Descriptors: to a comma outside parentheses.
+		paren := false
+		for i < len(v) {
+			c := v[i]
+			i++
+			if c == '(' {
+				paren = true
+			} else if c == ')' {
+				paren = false
+			} else if c == ',' && !paren {
+				break
+			}
+		}
+	}
+}
+
+// hasScheme reports whether v starts with an RFC 3986 scheme and ":".
+func hasScheme(v string) bool {
+	if v == "" || !isASCIILetter(v[0]) {
+		return false
+	}
+	for i := 1; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ':':
+			return true
+		case isASCIILetter(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func isAbsolute(s string) bool {
+	return hasScheme(s) && uri.Validate(s, uri.KindIRI) == nil
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// schemeWhole reports whether the scheme of v (which starts with one) is
+// the whole run before the first ":" as the extractor reads it right
+// after a "<" (behaviour §2): not "URL:", which the angle context strips,
+// and either registered, or holding no "." and no word glued to http,
+// https or ftp, which the extractor would cut off. A value whose scheme
+// would be cut is no candidate as a whole.
+func schemeWhole(v string) bool {
+	scheme, _, _ := strings.Cut(v, ":")
+	l := strings.ToLower(scheme)
+	if l == "url" {
+		return false
+	}
+	if _, ok := uri.LookupScheme(l); ok {
+		return true
+	}
+	if strings.Contains(l, ".") {
+		return false
+	}
+	for _, s := range []string{"http", "https", "ftp"} {
+		if len(l) > len(s) && strings.HasSuffix(l, s) && isASCIILetter(l[len(l)-len(s)-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// badAt returns the byte offset in v of the first character that ends a
+// URI (behaviour §3 and §4: whitespace, controls, < > " ` { } | \ ^, the
+// non-ASCII ones of behaviour §4, bytes that are not UTF-8), or -1 when
+// there is none: then the extractor, given "<" v ">", reads exactly v,
+// whole, since the angle context runs to the ">" and drops nothing.
+func badAt(v string) int {
+	for i := 0; i < len(v); {
+		c := v[i]
+		if c < utf8.RuneSelf {
+			if c <= ' ' || c == 0x7F || strings.IndexByte("<>\"`{}|\\^", c) >= 0 {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(v[i:])
+		if r == utf8.RuneError && n == 1 || runeEndsURI(r) {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// runeEndsURI reports whether the non-ASCII rune r ends a URI
+// (behaviour §4): Unicode whitespace, controls, format characters,
+// quotation marks, brackets, the CJK and fullwidth sentence marks, and
+// what RFC 3987 allows nowhere (outside ucschar and iprivate).
+func runeEndsURI(r rune) bool {
+	switch r {
+	case '、', '。', '，', '．', '：', '；', '！', '？':
+		return true
+	}
+	if unicode.IsSpace(r) || r < 0xA0 || 0xD800 <= r && r < 0xE000 ||
+		0xFDD0 <= r && r < 0xFDF0 || 0xFFF0 <= r && r < 0x10000 || r&0xFFFE == 0xFFFE {
+		return true
+	}
+	return unicode.In(r, unicode.Pi, unicode.Pf, unicode.Ps, unicode.Pe, unicode.Cf)
 }

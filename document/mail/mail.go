@@ -5,7 +5,7 @@
 // into its link targets and visible text, and hands each piece of text to a
 // callback for URI extraction.
 //
-// Header fields given (Field set, value decoded per RFC 2047): every field
+// Header fields given (Source SourceHeader, Field set, value decoded per RFC 2047): every field
 // whose name begins with "List-" (RFC 2369, RFC 2919: List-Unsubscribe,
 // List-Subscribe, List-Post, List-Help, List-Archive, List-Owner, List-Id,
 // ...), Archived-At (RFC 5064), X-Archived-At, Content-Location and
@@ -17,14 +17,25 @@
 // The header fields of a message/rfc822 part are given with that part's Path
 // (its MessageID stays the outer message's).
 //
-// Parts given: every text/* part (attachments included), decoded to UTF-8;
-// text/plain format=flowed unflowed; text/html (and application/xhtml+xml)
-// as link targets, each "<URL>" on its own line (relative ones resolved
-// against <base href>, Content-Base or Content-Location), and visible
-// text. Other media types, multipart preambles and epilogues are skipped
-// (a preamble is given as text when its multipart's boundary never shows
-// up). A missing Content-Type is text/plain; a <meta charset> in HTML is
+// Parts given (behaviour §9): every text/* part (attachments included),
+// decoded to UTF-8; text/plain format=flowed unflowed; text/html (and
+// application/xhtml+xml) as runs of visible text and, each as a Part of
+// its own, the values of the attributes that hold URLs (href, src, srcset
+// entries, action, formaction, cite, poster, background, data), relative
+// ones resolved against <base href>, Content-Base or Content-Location. The
+// media type is the text before the first ";" of Content-Type, whatever
+// the parameters after it; other media types (application/octet-stream,
+// image/*, ...) are never searched, whatever their parameters say. A
+// missing Content-Type is text/plain (message/rfc822 in a multipart/digest);
+// one that holds no type/subtype is read as text/plain. Multipart
+// preambles and epilogues are skipped; a multipart whose boundary never
+// appears is read as one text body, streamed. A <meta charset> in HTML is
 // not looked at, only the MIME charset parameter.
+//
+// Every Part says where its text came from (Source: body, header field,
+// HTML visible text, HTML attribute), besides the message number, its
+// offset, its Message-ID and the part path. What Walk gives does not
+// depend on how r splits the input into reads.
 //
 // Bad mail is read, not refused: unknown charsets and transfer encodings are
 // read as they stand, broken base64 is decoded as far as it can be, missing
@@ -93,15 +104,85 @@ func ParseFormat(s string) (Format, bool, error) {
 	return FormatText, false, fmt.Errorf("unknown input format %q (want mail, mbox, news, text or auto)", s)
 }
 
+// Source says where the text of a Part came from (behaviour §9).
+type Source uint8
+
+const (
+	// SourceBody: the decoded text of a text part that is not HTML (for
+	// FormatText, the whole input).
+	SourceBody Source = iota
+	// SourceHeader: the decoded value of a header field; Part.Field names it.
+	SourceHeader
+	// SourceHTMLText: a run of the visible text of an HTML part.
+	SourceHTMLText
+	// SourceHTMLAttr: the value of an HTML attribute that holds a URL;
+	// Part.Attr and Part.Tag name it, Part.Value holds it.
+	SourceHTMLAttr
+)
+
+// String returns the name of s as --json gives it: "body", "header",
+// "html_text" or "html_attr".
+func (s Source) String() string {
+	switch s {
+	case SourceBody:
+		return "body"
+	case SourceHeader:
+		return "header"
+	case SourceHTMLText:
+		return "html_text"
+	case SourceHTMLAttr:
+		return "html_attr"
+	}
+	return fmt.Sprintf("Source(%d)", uint8(s))
+}
+
 // Part is one piece of decoded text to search for URIs.
+//
+// An HTML part is given as several Parts, in document order, all with the
+// same Path and HTML set: runs of visible text (SourceHTMLText), each
+// ended by a tag that holds a URL attribute, and one Part for each such
+// attribute value (SourceHTMLAttr; one per srcset entry). Runs that are
+// only whitespace are left out.
 type Part struct {
-	MsgNo     int       // 1-based number of the message in the input
-	MsgOffset int64     // byte offset of the message's first byte in the input (for an mbox, of its "From " line)
-	MessageID string    // the Message-ID, without <>; "" when none
-	Path      string    // MIME part path as in IMAP: "1", "1.2", ...; "" for a header field of the message itself
-	Field     string    // header field name (canonical case) when the text is a header field's value, else ""
-	HTML      bool      // the text comes from a text/html part
-	Body      io.Reader // UTF-8 text; valid only during the callback
+	MsgNo     int    // 1-based number of the message in the input
+	MsgOffset int64  // byte offset of the message's first byte in the input (for an mbox, of its "From " line)
+	MessageID string // the Message-ID, without <>; "" when none
+	Path      string // MIME part path as in IMAP: "1", "1.2", ...; "" for a header field of the message itself
+	Source    Source // where the text came from
+	Field     string // header field name (canonical case) when Source is SourceHeader, else ""
+	HTML      bool   // the text comes from a text/html part
+
+	// Tag and Attr name the element (lower case, "a", "img") and the
+	// attribute ("href", "srcset") of a SourceHTMLAttr Part; "" otherwise.
+	Tag, Attr string
+	// Value is, for a SourceHTMLAttr Part, the attribute value as a
+	// browser takes it (behaviour §9): entity-decoded, leading and
+	// trailing ASCII whitespace and inner tab, LF and CR removed, nothing
+	// else; a relative reference is resolved against the part's base URI
+	// when there is one. Only values that then start with a scheme the
+	// extractor takes whole are given (not "URL:", not a word glued to
+	// "http:"). The value is one candidate, valid or invalid as a whole,
+	// never cut or glued up (behaviour §3). When it holds no character
+	// that ends a URI, Body is "<" Value ">", which the extractor reads as
+	// exactly the whole value, valid or not. Otherwise (a space, an NBSP,
+	// a "{" inside: see InvalidAt) the value is invalid as a whole and
+	// Body is empty, so that no piece of it is taken for a URI.
+	Value string
+
+	Body io.Reader // UTF-8 text; valid only during the callback
+}
+
+// InvalidAt returns, for a SourceHTMLAttr Part, the byte offset in Value
+// of the first character that cannot be in a URI (behaviour §3, §4),
+// which makes the value invalid as a whole; -1 when there is none, and
+// for other Parts. A caller that reports invalid candidates (--invalid)
+// reports such a value whole, with this position, when its scheme is one
+// it finds (behaviour §2: "javascript:" is not found).
+func (p *Part) InvalidAt() int {
+	if p.Source != SourceHTMLAttr {
+		return -1
+	}
+	return badAt(p.Value)
 }
 
 // Options tell Walk how to read.

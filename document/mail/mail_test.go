@@ -24,10 +24,18 @@ type rec struct {
 	Field string
 	HTML  bool
 	Text  string
+	Src   Source
+	Tag   string
+	Attr  string
+	Value string
 }
 
 func (r rec) String() string {
-	return fmt.Sprintf("#%d@%d <%s> path=%q field=%q html=%v %q", r.MsgNo, r.Off, r.ID, r.Path, r.Field, r.HTML, r.Text)
+	s := fmt.Sprintf("#%d@%d <%s> path=%q %v field=%q html=%v %q", r.MsgNo, r.Off, r.ID, r.Path, r.Src, r.Field, r.HTML, r.Text)
+	if r.Src == SourceHTMLAttr {
+		s += fmt.Sprintf(" %s %s=%q", r.Tag, r.Attr, r.Value)
+	}
+	return s
 }
 
 func walk(t *testing.T, in io.Reader, f Format) ([]rec, []string) {
@@ -41,7 +49,22 @@ func walk(t *testing.T, in io.Reader, f Format) ([]rec, []string) {
 		if err != nil {
 			t.Fatalf("reading part: %v", err)
 		}
-		recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b)})
+		if p.Source == SourceHTMLAttr && len(b) > 0 && string(b) != "<"+p.Value+">" {
+			t.Errorf("attribute part: body %q, value %q", b, p.Value)
+		}
+		if p.Source == SourceHTMLAttr && (len(b) == 0) != (p.InvalidAt() >= 0) {
+			t.Errorf("attribute part: body %q, InvalidAt %d", b, p.InvalidAt())
+		}
+		if p.Source != SourceHTMLAttr && p.InvalidAt() != -1 {
+			t.Errorf("InvalidAt %d for a part from %v", p.InvalidAt(), p.Source)
+		}
+		if (p.Source == SourceHTMLText || p.Source == SourceHTMLAttr) != p.HTML {
+			t.Errorf("HTML %v for a part from %v", p.HTML, p.Source)
+		}
+		if (p.Source == SourceHeader) != (p.Field != "") {
+			t.Errorf("field %q for a part from %v", p.Field, p.Source)
+		}
+		recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b), p.Source, p.Tag, p.Attr, p.Value})
 		return nil
 	})
 	if err != nil {
@@ -77,6 +100,23 @@ func uris(t *testing.T, s string) []string {
 	return out
 }
 
+// urisAll returns the URIs the extractor finds in s, with " (invalid)"
+// after the invalid ones.
+func urisAll(t *testing.T, s string) []string {
+	t.Helper()
+	var out []string
+	for m, err := range extract.All(strings.NewReader(s), extract.Options{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Valid {
+			m.URI += " (invalid)"
+		}
+		out = append(out, m.URI)
+	}
+	return out
+}
+
 func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
 
 func encode(t *testing.T, e encoding.Encoding, s string) string {
@@ -104,7 +144,7 @@ Bad =ZZ escape and trailing =
 		t.Errorf("warnings: %v", warns)
 	}
 	want := []rec{{1, 0, "qp1@example.com", "1", "", false,
-		"See http://example.com/verylong/path?a=b&c=d for café details.   \nBad =ZZ escape and trailing "}}
+		"See http://example.com/verylong/path?a=b&c=d for café details.   \nBad =ZZ escape and trailing ", SourceBody, "", "", ""}}
 	if !reflect.DeepEqual(recs, want) {
 		t.Errorf("got  %v\nwant %v", recs, want)
 	}
@@ -222,48 +262,74 @@ func TestNestedMultipart(t *testing.T) {
 			t.Errorf("%s: differs:\n%v\n%v", name, got, recs)
 		}
 	}
-	got := map[string]string{}
 	for _, r := range recs {
 		if r.MsgNo != 1 || r.Off != 0 || r.ID != "outer@example.com" {
 			t.Errorf("bad rec %v", r)
 		}
-		got[r.Path+"|"+r.Field] = r.Text
 	}
-	want := map[string]string{
-		"|List-Unsubscribe":    "<https://example.com/unsub?u=1>, <mailto:unsub@example.com>",
-		"|Archived-At":         "<http://example.com/café>",
-		"1|":                   "first http://example.com/1\r\n",
-		"2.1|Content-Location": "http://example.com/base/page.html",
-		"2.1|":                 "\n<http://example.com/base/rel/x.html>\nrel \n<http://example.com/img.png>\n text http://example.com/text & more\n",
-		"3|List-Archive":       "<http://lists.example.com/inner>",
-		"3.1|":                 "inner plain http://example.com/inner-plain\r\n",
-		"3.2|":                 "\ninner \n<http://example.com/inner-html>\nx\n\n",
+	// Every part in order, header fields included; in the HTML part 2.1
+	// the relative href is resolved against Content-Location; script,
+	// style, the image/png and the application/octet-stream parts give
+	// nothing; the identifier fields (References, In-Reply-To,
+	// Content-ID) are never given.
+	want := []string{
+		`header List-Unsubscribe: "<https://example.com/unsub?u=1>, <mailto:unsub@example.com>"`,
+		`header Archived-At: "<http://example.com/café>"`,
+		`1 body: "first http://example.com/1\r\n"`,
+		`2.1 header Content-Location: "http://example.com/base/page.html"`,
+		`2.1 a href: http://example.com/base/rel/x.html`,
+		`2.1 text: "rel "`,
+		`2.1 img src: http://example.com/img.png`,
+		`2.1 text: " text http://example.com/text & more\n"`,
+		`3 header List-Archive: "<http://lists.example.com/inner>"`,
+		`3.1 body: "inner plain http://example.com/inner-plain\r\n"`,
+		`3.2 text: "\ninner "`,
+		`3.2 a href: http://example.com/inner-html`,
+		`3.2 text: "x\n\n"`,
 	}
-	if !reflect.DeepEqual(got, want) {
-		for k, v := range got {
-			if want[k] != v {
-				t.Errorf("%s: got %q want %q", k, v, want[k])
-			}
+	checkParts(t, recs, want)
+}
+
+// describe gives a Part in one readable line: its path, where its text
+// came from, and the text (for an HTML attribute, the value; "(invalid
+// as a whole at N)" when it holds a character that cannot be in a URI at
+// byte N).
+func describe(r rec) string {
+	switch r.Src {
+	case SourceHeader:
+		return fmt.Sprintf("%sheader %s: %q", pathPrefix(r.Path), r.Field, r.Text)
+	case SourceHTMLAttr:
+		s := fmt.Sprintf("%s%s %s: %s", pathPrefix(r.Path), r.Tag, r.Attr, r.Value)
+		if r.Text == "" {
+			s += fmt.Sprintf(" (invalid as a whole at %d)", badAt(r.Value))
 		}
-		for k := range want {
-			if _, ok := got[k]; !ok {
-				t.Errorf("%s missing", k)
-			}
-		}
+		return s
+	case SourceHTMLText:
+		return fmt.Sprintf("%stext: %q", pathPrefix(r.Path), r.Text)
 	}
+	return fmt.Sprintf("%sbody: %q", pathPrefix(r.Path), r.Text)
+}
+
+func pathPrefix(p string) string {
+	if p == "" {
+		return ""
+	}
+	return p + " "
+}
+
+func describeAll(recs []rec) []string {
+	var out []string
 	for _, r := range recs {
-		if strings.Contains(r.Text, "ref@") || strings.Contains(r.Text, "irt@") || strings.Contains(r.Text, "cid1@") {
-			t.Errorf("identifier field given: %v", r)
-		}
-		if r.Path == "2.1" && r.Field == "" {
-			if !r.HTML {
-				t.Errorf("HTML not set")
-			}
-			u := uris(t, r.Text)
-			if !reflect.DeepEqual(u, []string{"http://example.com/base/rel/x.html", "http://example.com/img.png", "http://example.com/text"}) {
-				t.Errorf("html uris %q", u)
-			}
-		}
+		out = append(out, describe(r))
+	}
+	return out
+}
+
+func checkParts(t *testing.T, recs []rec, want []string) {
+	t.Helper()
+	got := describeAll(recs)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parts:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -329,7 +395,7 @@ func TestMbox(t *testing.T) {
 	for i, r := range ref {
 		n := i + 1
 		want := rec{n, offs[i], fmt.Sprintf("m%d@example.com", n), "1", "", false,
-			fmt.Sprintf("Message %d http://example.com/m/%d\nFrom the start, quoted\n>From twice\n\n", n, n)}
+			fmt.Sprintf("Message %d http://example.com/m/%d\nFrom the start, quoted\n>From twice\n\n", n, n), SourceBody, "", "", ""}
 		if r != want {
 			t.Errorf("got  %v\nwant %v", r, want)
 		}
@@ -507,9 +573,9 @@ func TestMboxEdges(t *testing.T) {
 	offA := int64(strings.Index(in, "From a@"))
 	offB := int64(strings.Index(in, "From b@"))
 	want := []rec{
-		{1, 0, "", "1", "", false, ""},
-		{2, offA, "a@x", "1", "", false, "line one\r\nFrom here on http://example.com/a\r\n\r\n"},
-		{3, offB, "b@x", "1", "", false, "body b\r\n"},
+		{1, 0, "", "1", "", false, "", SourceBody, "", "", ""},
+		{2, offA, "a@x", "1", "", false, "line one\r\nFrom here on http://example.com/a\r\n\r\n", SourceBody, "", "", ""},
+		{3, offB, "b@x", "1", "", false, "body b\r\n", SourceBody, "", "", ""},
 	}
 	if len(recs) != 3 || recs[1] != want[1] || recs[2] != want[2] || recs[0].MsgNo != 1 || recs[0].Off != 0 || !strings.Contains(recs[0].Text, "http://example.com/junk") {
 		t.Errorf("got %v", recs)
@@ -538,16 +604,22 @@ func TestHTMLDetails(t *testing.T) {
 		"<form action=\"/post\"></form><p>caf\xe9 <b>bold</b></p><style>.x{}</style><!-- http://comment.example.com/ --><iframe src=\"http://frame.example.com/\"></iframe>" +
 		"<a href=\"http://example.com/a b<c>\">sp</a>\n"
 	recs, _ := walkString(t, msg, FormatMail)
-	b := bodies(recs)
-	if len(b) != 1 {
-		t.Fatalf("%v", recs)
-	}
-	want := "\n<http://base.example.com/b/x?a=1&b=2>\nlink\n<http://base.example.com/b/a.png>\n\n<http://cdn.example.com/b.png>\n\n<http://base.example.com/post>\n\ncafé bold\n\n<http://frame.example.com/>\n\n<http://example.com/a%20b%3Cc%3E>\nsp\n"
-	// <base href> wins over Content-Base (RFC 2557 5).
-	want = "\n<http://base.example.com/b/>\n" + want
-	if b[0] != want {
-		t.Errorf("got  %q\nwant %q", b[0], want)
-	}
+	// <base href> wins over Content-Base (RFC 2557 5); the srcset gives
+	// each entry; the comment, the style sheet and the space in the last
+	// href give nothing else.
+	checkParts(t, recs, []string{
+		`header Content-Base: "http://example.com/dir/"`,
+		`1 base href: http://base.example.com/b/`,
+		`1 a href: http://base.example.com/b/x?a=1&b=2`,
+		`1 text: "link"`,
+		`1 img srcset: http://base.example.com/b/a.png`,
+		`1 img srcset: http://cdn.example.com/b.png`,
+		`1 form action: http://base.example.com/post`,
+		`1 text: "\ncafé bold\n"`,
+		`1 iframe src: http://frame.example.com/`,
+		`1 a href: http://example.com/a b<c> (invalid as a whole at 20)`,
+		`1 text: "sp\n"`,
+	})
 	// A text token beyond the tokenizer's buffer: read as it stands.
 	long := "<p>" + strings.Repeat("x", maxHTMLToken+10) + " http://example.com/after-long</p>"
 	var warns []string

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"mime"
 	nettextproto "net/textproto"
 	"strconv"
 	"strings"
@@ -323,7 +322,7 @@ func (w *walker) giveFields(h header, path string, where string) error {
 		if !utf8.ValidString(v) {
 			w.warn(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, k))
 		}
-		if err := w.give(&Part{Path: path, Field: k, Body: strings.NewReader(v)}); err != nil {
+		if err := w.give(&Part{Path: path, Source: SourceHeader, Field: k, Body: strings.NewReader(v)}); err != nil {
 			return err
 		}
 	}
@@ -339,6 +338,7 @@ type walker struct {
 
 	blockReader  bytes.Reader
 	headerReader *bufio.Reader
+	pre          []byte // a multipart's preamble, reused
 }
 
 func (w *walker) warn(msg string) {
@@ -380,7 +380,7 @@ func (w *walker) walkMessageLR(lr *lineReader) error {
 	if err := w.giveFields(h, "", "header"); err != nil {
 		return err
 	}
-	if err := w.entity(lr, h, "1", "", nil, 0); err != nil {
+	if err := w.entity(lr, h, "1", "", nil, 0, "text/plain"); err != nil {
 		return err
 	}
 	if lr.err != nil {
@@ -399,24 +399,20 @@ func childPath(prefix string, n int) string {
 // entity reads the body of an entity whose header is h. self is the path of
 // a non-multipart body, prefix the path prefix of its parts when it is a
 // multipart; bounds are the boundaries of the enclosing multiparts.
-func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []string, depth int) error {
+func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []string, depth int, defaultType string) error {
 	where := "part " + self
-	mediaType, params, err := h.ContentType()
-	if err != nil {
-		if h.Get("Content-Type") != "" {
-			w.warn(fmt.Sprintf("%s: bad Content-Type %q; read as text/plain", where, h.Get("Content-Type")))
-			params = map[string]string{}
-			// Keep a charset the parser could not reach.
-			if _, p, err := mime.ParseMediaType("text/plain; " + afterSemicolon(h.Get("Content-Type"))); err == nil {
-				params = p
-			}
+	ct := h.Get("Content-Type")
+	mediaType, params, ok := parseContentType(ct)
+	if !ok {
+		if strings.TrimSpace(ct) != "" {
+			// RFC 2045 5.2: a Content-Type that holds no type/subtype
+			// is taken for text/plain.
+			w.warn(fmt.Sprintf("%s: bad Content-Type %q; read as text/plain", where, ct))
+			mediaType = "text/plain"
+		} else {
+			mediaType = defaultType
 		}
-		mediaType = "text/plain"
 	}
-	if mediaType == "" {
-		mediaType = "text/plain"
-	}
-	mediaType = strings.ToLower(mediaType)
 	if depth > maxDepth {
 		w.warn(where + ": nested too deep; read as text")
 		mediaType = "text/plain"
@@ -430,7 +426,7 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 			w.warn(where + ": multipart without boundary; read as text")
 			return w.text(lr, h, "text/plain", params, cte, self, bounds)
 		}
-		return w.multipart(lr, bd, self, prefix, bounds, depth)
+		return w.multipart(lr, h, mediaType, params, cte, self, prefix, bounds, depth)
 	case mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news":
 		inner := lr
 		var body io.Reader
@@ -446,7 +442,7 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 		if err := w.giveFields(ih, self, "message "+self); err != nil {
 			return err
 		}
-		if err := w.entity(inner, ih, self+".1", self, ibounds, depth+1); err != nil {
+		if err := w.entity(inner, ih, self+".1", self, ibounds, depth+1, "text/plain"); err != nil {
 			return err
 		}
 		if inner != lr {
@@ -458,14 +454,9 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 	case strings.HasPrefix(mediaType, "text/") || mediaType == "application/xhtml+xml":
 		return w.text(lr, h, mediaType, params, cte, self, bounds)
 	}
+	// Not text (application/octet-stream, image/*, ...): never searched,
+	// whatever its parameters say (behaviour §9).
 	return w.drain(lr, bounds)
-}
-
-func afterSemicolon(s string) string {
-	if i := strings.IndexByte(s, ';'); i >= 0 {
-		return s[i+1:]
-	}
-	return ""
 }
 
 // drain skips the rest of the current body.
@@ -474,54 +465,84 @@ func (w *walker) drain(lr *lineReader, bounds []string) error {
 	return err
 }
 
-// multipart reads the parts of a multipart body with boundary bd.
-func (w *walker) multipart(lr *lineReader, bd, self, prefix string, bounds []string, depth int) error {
+// multipart reads the parts of a multipart body whose header is h. A
+// multipart whose boundary never shows up is read as one text body
+// (behaviour §9): its preamble is held, up to maxPreamble bytes, until a
+// delimiter line shows; when none comes within those bytes, the preamble
+// is given as text from its start, streamed on to a delimiter line or the
+// end. The decision falls at a byte count of the input, never at a read.
+func (w *walker) multipart(lr *lineReader, h header, mediaType string, params map[string]string, cte, self, prefix string, bounds []string, depth int) error {
+	bd := params["boundary"]
 	where := "part " + self
 	if prefix == "" {
 		where = "body"
 	}
 	stack := append(bounds[:len(bounds):len(bounds)], bd)
-	// Preamble: kept (bounded) in case the boundary never shows up.
-	var pre []byte
-	n := 0
+	// The parts of a multipart/digest are messages unless they say
+	// otherwise (RFC 2046 5.1.5).
+	childType := "text/plain"
+	if mediaType == "multipart/digest" {
+		childType = "message/rfc822"
+	}
+
+	pre := w.pre[:0]
+	overflow := false
 	for {
-		for {
-			if i, _ := lr.boundaryAt(stack); i >= 0 {
-				break
-			}
-			p := lr.piece(bufSize)
-			if len(p) == 0 {
-				break
-			}
-			if n == 0 && len(pre)+len(p) <= maxPreamble {
-				pre = append(pre, p...)
-			}
-			lr.br.Discard(len(p))
+		if i, _ := lr.boundaryAt(stack); i >= 0 {
+			break
 		}
-		i, closing := lr.boundaryAt(stack)
-		if i < 0 || i < len(stack)-1 {
-			// End of input, or an enclosing multipart's boundary.
-			if n == 0 {
-				w.warn(where + ": boundary \"" + bd + "\" not found; read as text")
-				if len(bytes.TrimSpace(pre)) > 0 {
-					if err := w.give(&Part{Path: self, Body: bytes.NewReader(pre)}); err != nil {
-						return err
-					}
-				}
-			} else {
-				w.warn(where + ": missing closing boundary \"" + bd + "\"")
-			}
-			return nil
+		if len(pre) == maxPreamble {
+			overflow = true
+			break
 		}
+		p := lr.piece(maxPreamble - len(pre))
+		if len(p) == 0 {
+			break
+		}
+		pre = append(pre, p...)
+		lr.br.Discard(len(p))
+	}
+	w.pre = pre[:0]
+	asText := func(rest io.Reader) error {
+		var r io.Reader = bytes.NewReader(pre)
+		if rest != nil {
+			r = io.MultiReader(r, rest)
+		}
+		r = w.decodeCTE(r, cte, where)
+		if cs := strings.ToLower(strings.TrimSpace(params["charset"])); cs != "" {
+			r = w.decodeCharset(r, cs, where)
+		}
+		return w.give(&Part{Path: self, Body: r})
+	}
+	given := false
+	if overflow {
+		given = true
+		if err := asText(&bodyReader{lr: lr, bounds: stack}); err != nil {
+			return err
+		}
+		if err := w.drain(lr, stack); err != nil {
+			return err
+		}
+	}
+	if i, _ := lr.boundaryAt(stack); i < 0 || i < len(stack)-1 {
+		// End of input, or an enclosing multipart's boundary.
+		w.warn(where + ": boundary \"" + bd + "\" not found; read as text")
+		if !given && len(bytes.TrimSpace(pre)) > 0 {
+			return asText(nil)
+		}
+		return nil
+	}
+	for n := 1; ; n++ {
+		// At a delimiter line of this multipart.
+		_, closing := lr.boundaryAt(stack)
 		lr.skipLine()
 		if closing {
-			if n == 0 {
+			if n == 1 {
 				w.warn(where + ": no parts")
 			}
 			// Epilogue.
 			return w.drain(lr, bounds)
 		}
-		n++
 		path := childPath(prefix, n)
 		ph := w.readHeader(lr, stack, "part "+path)
 		if ph.eightBit {
@@ -530,8 +551,12 @@ func (w *walker) multipart(lr *lineReader, bd, self, prefix string, bounds []str
 		if err := w.giveFields(ph, path, "part "+path); err != nil {
 			return err
 		}
-		if err := w.entity(lr, ph, path, path, stack, depth+1); err != nil {
+		if err := w.entity(lr, ph, path, path, stack, depth+1, childType); err != nil {
 			return err
+		}
+		if i, _ := lr.boundaryAt(stack); i < 0 || i < len(stack)-1 {
+			w.warn(where + ": missing closing boundary \"" + bd + "\"")
+			return nil
 		}
 	}
 }
@@ -544,18 +569,21 @@ func (w *walker) text(lr *lineReader, h header, mediaType string, params map[str
 	if cs := strings.ToLower(strings.TrimSpace(params["charset"])); cs != "" {
 		r = w.decodeCharset(r, cs, where)
 	}
-	isHTML := mediaType == "text/html" || mediaType == "application/xhtml+xml"
-	if isHTML {
+	if mediaType == "text/html" || mediaType == "application/xhtml+xml" {
 		base := strings.TrimSpace(h.Get("Content-Base"))
 		if base == "" {
 			base = strings.TrimSpace(h.Get("Content-Location"))
 		}
-		r = newHTMLText(r, base, func(msg string) { w.warn(where + ": " + msg) })
-	} else if mediaType == "text/plain" && strings.EqualFold(params["format"], "flowed") {
-		r = newUnflow(r, strings.EqualFold(params["delsp"], "yes"))
-	}
-	if err := w.give(&Part{Path: self, HTML: isHTML, Body: r}); err != nil {
-		return err
+		if err := w.html(r, base, self, where); err != nil {
+			return err
+		}
+	} else {
+		if mediaType == "text/plain" && strings.EqualFold(params["format"], "flowed") {
+			r = newUnflow(r, strings.EqualFold(params["delsp"], "yes"))
+		}
+		if err := w.give(&Part{Path: self, Body: r}); err != nil {
+			return err
+		}
 	}
 	return w.drain(lr, bounds)
 }

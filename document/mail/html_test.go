@@ -1,0 +1,232 @@
+package mail
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// HTML parts (behaviour §9): visible text, and the values of the URL
+// attributes, each one whole candidate: entity-decoded, ASCII whitespace
+// trimmed at the ends and tab, LF, CR removed inside, nothing else; a
+// character that cannot be in a URI inside makes it invalid as a whole,
+// never glued up, never cut to a valid prefix.
+func TestHTMLAttributes(t *testing.T) {
+	cases := []struct {
+		name  string
+		ctype string // Content-Type; text/html when ""
+		html  string
+		parts []string // describe() of each part
+		found []string // the URIs the extractor finds in the parts
+	}{
+		{
+			name:  "entities decoded in href",
+			html:  `<a href="http://example.com/h?x=1&amp;y=2&#38;z=3">h</a>`,
+			parts: []string{`1 a href: http://example.com/h?x=1&y=2&z=3`, `1 text: "h"`},
+			found: []string{"http://example.com/h?x=1&y=2&z=3"},
+		},
+		{
+			name:  "NBSP entity inside the host: invalid as a whole, not glued",
+			html:  `<a href="http://exa&nbsp;mple.com/">x</a>`,
+			parts: []string{"1 a href: http://exa\u00a0mple.com/ (invalid as a whole at 10)", `1 text: "x"`},
+		},
+		{
+			name:  "raw NBSP inside the path: invalid as a whole, not cut",
+			html:  "<a href=\"http://example.com/a\u00a0b\">x</a>",
+			parts: []string{"1 a href: http://example.com/a\u00a0b (invalid as a whole at 20)", `1 text: "x"`},
+		},
+		{
+			name:  "space inside: invalid as a whole, not cut to http://example.com/a",
+			html:  `<a href="http://example.com/a b">x</a>`,
+			parts: []string{`1 a href: http://example.com/a b (invalid as a whole at 20)`, `1 text: "x"`},
+		},
+		{
+			name:  "a space left by a line break inside the value",
+			html:  "<a href=\"http://example.com/very/\n    long\">x</a>",
+			parts: []string{`1 a href: http://example.com/very/    long (invalid as a whole at 24)`, `1 text: "x"`},
+		},
+		{
+			name:  "ends trimmed, tab LF CR inside removed",
+			html:  "<a href=\" \t\nhttp://example.com/a\n/b\t/c\r\n/d \f\">x</a>",
+			parts: []string{`1 a href: http://example.com/a/b/c/d`, `1 text: "x"`},
+			found: []string{"http://example.com/a/b/c/d"},
+		},
+		{
+			name:  "template href: no scheme, no candidate",
+			html:  `<a href="{{unsubscribe_url}}">unsubscribe</a>`,
+			parts: []string{`1 text: "unsubscribe"`},
+		},
+		{
+			name:  "template inside: invalid as a whole, not cut before the brace",
+			html:  `<a href="https://example.com/u?id={{id}}&amp;t=1">x</a>`,
+			parts: []string{`1 a href: https://example.com/u?id={{id}}&t=1 (invalid as a whole at 25)`, `1 text: "x"`},
+		},
+		{
+			name:  "a closing angle bracket inside: invalid as a whole",
+			html:  `<a href="http://example.com/a>b">x</a>`,
+			parts: []string{`1 a href: http://example.com/a>b (invalid as a whole at 20)`, `1 text: "x"`},
+		},
+		{
+			name:  "mailto with a space in the subject: invalid as a whole",
+			html:  `<a href="mailto:list@example.com?subject=Hi there">mail</a>`,
+			parts: []string{`1 a href: mailto:list@example.com?subject=Hi there (invalid as a whole at 34)`, `1 text: "mail"`},
+		},
+		{
+			name:  "trailing punctuation is part of the value",
+			html:  `<a href="http://example.com/a.">x</a> <a href="http://example.com/(b)">y</a>`,
+			parts: []string{`1 a href: http://example.com/a.`, `1 text: "x "`, `1 a href: http://example.com/(b)`, `1 text: "y"`},
+			found: []string{"http://example.com/a.", "http://example.com/(b)"},
+		},
+		{
+			name:  "bad percent-encoding: found whole, invalid",
+			html:  `<img src="http://example.com/%zz.png">`,
+			parts: []string{`1 img src: http://example.com/%zz.png`},
+			found: []string{"http://example.com/%zz.png (invalid)"},
+		},
+		{
+			name:  "a scheme glued to a word, a dotted one, URL: are not cut out of the value: no candidate",
+			html:  `<a href="seehttp://example.com/">x</a><a href="e.g.http://example.com/">y</a><a href="URL:http://example.com/">z</a>`,
+			parts: []string{`1 text: "xyz"`},
+		},
+		{
+			name:  "javascript: is given, but is no URI (behaviour §2)",
+			html:  `<a href="javascript:void(0)">x</a>`,
+			parts: []string{`1 a href: javascript:void(0)`, `1 text: "x"`},
+		},
+		{
+			name: "every URL attribute, on any element",
+			html: `<form action="http://example.com/action"><button formaction="http://example.com/formaction">b</button></form>` +
+				`<blockquote cite="http://example.com/cite">q</blockquote><video poster="http://example.com/poster.jpg" src="http://example.com/v.mp4"></video>` +
+				`<table background="http://example.com/bg.png"><tr><td>c</td></tr></table><object data="http://example.com/object.swf"></object>` +
+				`<svg><a href="http://example.com/svg">s</a></svg>`,
+			parts: []string{
+				`1 form action: http://example.com/action`,
+				`1 button formaction: http://example.com/formaction`,
+				`1 text: "b\n"`,
+				`1 blockquote cite: http://example.com/cite`,
+				`1 text: "q\n"`,
+				`1 video poster: http://example.com/poster.jpg`,
+				`1 video src: http://example.com/v.mp4`,
+				`1 table background: http://example.com/bg.png`,
+				`1 text: "\n\nc\n\n\n"`,
+				`1 object data: http://example.com/object.swf`,
+				`1 a href: http://example.com/svg`,
+				`1 text: "s"`,
+			},
+			found: []string{"http://example.com/action", "http://example.com/formaction", "http://example.com/cite",
+				"http://example.com/poster.jpg", "http://example.com/v.mp4", "http://example.com/bg.png",
+				"http://example.com/object.swf", "http://example.com/svg"},
+		},
+		{
+			name:  "other attributes are not URL attributes",
+			html:  `<p title="http://example.com/title" data-href="http://example.com/data-href" alt="http://example.com/alt">t</p>`,
+			parts: []string{`1 text: "\nt\n"`},
+		},
+		{
+			name:  "srcset entries: commas inside a URL kept, descriptors dropped",
+			html:  `<img srcset=" http://example.com/a,b.png 1x,http://example.com/c.png  2x , http://example.com/d.png,, http://example.com/e.png (w, h)">`,
+			parts: []string{`1 img srcset: http://example.com/a,b.png`, `1 img srcset: http://example.com/c.png`, `1 img srcset: http://example.com/d.png`, `1 img srcset: http://example.com/e.png`},
+			found: []string{"http://example.com/a,b.png", "http://example.com/c.png", "http://example.com/d.png", "http://example.com/e.png"},
+		},
+		{
+			name:  "srcset entry with an NBSP: that entry invalid as a whole",
+			html:  "<img srcset=\"http://example.com/a\u00a0b.png 1x, http://example.com/c.png 2x\">",
+			parts: []string{"1 img srcset: http://example.com/a\u00a0b.png (invalid as a whole at 20)", `1 img srcset: http://example.com/c.png`},
+			found: []string{"http://example.com/c.png"},
+		},
+		{
+			name:  "visible text: entities decoded, script and style left out",
+			html:  `<style>a{background:url(http://example.com/css)}</style><script>u="http://example.com/js"</script><p>see http://example.com/v?a=1&amp;b=2 now</p>`,
+			parts: []string{`1 text: "\nsee http://example.com/v?a=1&b=2 now\n"`},
+			found: []string{"http://example.com/v?a=1&b=2"},
+		},
+		{
+			name:  "relative references without a base: no candidate",
+			html:  `<a href="/path">a</a><a href="#top">b</a><img src="//cdn.example.com/x.png">`,
+			parts: []string{`1 text: "ab"`},
+		},
+		{
+			name:  "the first base counts; an absolute value is not rewritten",
+			html:  `<base href="http://example.com/b/"><base href="http://other.example/"><a href="../x">a</a><a href="http://example.com/a/../b">b</a>`,
+			parts: []string{`1 base href: http://example.com/b/`, `1 base href: http://other.example/`, `1 a href: http://example.com/x`, `1 text: "a"`, `1 a href: http://example.com/a/../b`, `1 text: "b"`},
+			found: []string{"http://example.com/b/", "http://other.example/", "http://example.com/x", "http://example.com/a/../b"},
+		},
+		{
+			name:  "media type before the first semicolon, malformed parameters",
+			ctype: "text/html;;;;",
+			html:  `<p><a href="http://example.com/h?x=1&amp;y=2">h</a></p>`,
+			parts: []string{`1 a href: http://example.com/h?x=1&y=2`, `1 text: "h\n"`},
+			found: []string{"http://example.com/h?x=1&y=2"},
+		},
+		{
+			name:  "application/xhtml+xml",
+			ctype: "application/xhtml+xml; charset=utf-8",
+			html:  `<html xmlns="http://www.w3.org/1999/xhtml"><a href="http://example.com/x">x</a></html>`,
+			parts: []string{`1 a href: http://example.com/x`, `1 text: "x"`},
+			found: []string{"http://example.com/x"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ct := c.ctype
+			if ct == "" {
+				ct = "text/html; charset=utf-8"
+			}
+			recs, _ := walkString(t, "Content-Type: "+ct+"\n\n"+c.html, FormatMail)
+			checkParts(t, recs, c.parts)
+			if got := foundIn(t, recs); !reflect.DeepEqual(got, c.found) {
+				t.Errorf("found %q, want %q", got, c.found)
+			}
+		})
+	}
+}
+
+// foundIn returns the URIs the extractor (default options) finds in the
+// parts, in order; " (invalid)" marks the invalid ones.
+func foundIn(t *testing.T, recs []rec) []string {
+	t.Helper()
+	var out []string
+	for _, r := range recs {
+		for _, u := range urisAll(t, r.Text) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// An HTML part is given in document order, one tag's attribute values
+// held at a time; runs of whitespace only are not given.
+func TestHTMLOrderAndBlankRuns(t *testing.T) {
+	var b strings.Builder
+	var want []string
+	for i := range 200 {
+		b.WriteString("\n  <a href=\"http://example.com/" + strings.Repeat("x", i%7) + "\">" + strings.Repeat(" ", i%3) + "</a>\n")
+		want = append(want, "1 a href: http://example.com/"+strings.Repeat("x", i%7))
+	}
+	b.WriteString("<p>end http://example.com/end</p>")
+	want = append(want, `1 text: " \n\nend http://example.com/end\n"`)
+	recs, _ := walkString(t, "Content-Type: text/html\n\n"+b.String(), FormatMail)
+	checkParts(t, recs, want)
+	// Whitespace beyond maxBlankRun is given rather than held.
+	recs, _ = walkString(t, "Content-Type: text/html\n\n"+strings.Repeat(" ", 3*maxBlankRun)+`<img src="http://example.com/i">`, FormatMail)
+	if len(recs) != 2 || recs[0].Src != SourceHTMLText || recs[1].Value != "http://example.com/i" {
+		t.Errorf("%v", describeAll(recs))
+	}
+}
+
+// multipart/alternative: every alternative is searched (behaviour §9).
+func TestAlternativesAllSearched(t *testing.T) {
+	msg := "Content-Type: multipart/alternative; boundary=alt\n\n" +
+		"--alt\nContent-Type: text/plain\n\nplain only http://example.com/plain and http://example.com/both\n" +
+		"--alt\nContent-Type: text/html\n\n<a href=\"http://example.com/html-only\">x</a> <a href=\"http://example.com/both\">y</a>\n" +
+		"--alt\nContent-Type: text/enriched\n\n<bold>http://example.com/enriched</bold>\n" +
+		"--alt--\n"
+	recs, warns := walkString(t, msg, FormatMail)
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	want := []string{"http://example.com/plain", "http://example.com/both", "http://example.com/html-only", "http://example.com/both", "http://example.com/enriched"}
+	if got := foundIn(t, recs); !reflect.DeepEqual(got, want) {
+		t.Errorf("found %q, want %q", got, want)
+	}
+}
