@@ -61,6 +61,8 @@ type Origin struct {
 	Part          string // MIME part path as IMAP numbers it ("1", "1.2"); "" for a field of the message's own header
 	Field         string // the header field whose value this is (canonical case), "" for a body part
 	HTML          bool   // the text is that of a text/html part
+	Source        Source // body text, header field, HTML visible text or HTML attribute
+	Tag, Attr     string // for SourceHTMLAttr, the element and attribute ("a", "href")
 
 	// WARC (Format WARC).
 	Record       int    // 1-based number of the record in the file; 0 for other formats
@@ -68,6 +70,20 @@ type Origin struct {
 	RecordID     string // WARC-Record-ID, as written (with its <>)
 	TargetURI    string // WARC-Target-URI ("" when absent)
 }
+
+// Source says what part of a message a document's text is: the body of a
+// text part, a header field's value, the visible text of an HTML part, or
+// the value of an HTML attribute that holds a URL (behaviour §9). It is
+// SourceBody for text and WARC inputs.
+type Source = mail.Source
+
+// The sources of a document's text.
+const (
+	SourceBody     = mail.SourceBody
+	SourceHeader   = mail.SourceHeader
+	SourceHTMLText = mail.SourceHTMLText
+	SourceHTMLAttr = mail.SourceHTMLAttr
+)
 
 // A Document is one piece of text to search: a text file, a decoded part
 // or header field of a message, a WARC record's block.
@@ -262,6 +278,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 			File: doc.File, Format: doc.Format,
 			Message: p.MsgNo, MessageOffset: p.MsgOffset, MessageID: p.MessageID,
 			Part: p.Path, Field: p.Field, HTML: p.HTML,
+			Source: p.Source, Tag: p.Tag, Attr: p.Attr,
 		}
 		doc.Body = p.Body
 		return fn(doc)
