@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"github.com/urix-dev/urix/uri"
 )
@@ -58,7 +59,28 @@ func (c *searchCache) find(b []byte, base int64, from, patLen int, search func([
 	return -1
 }
 
-func indexAt(b []byte, from int) int { return indexFrom(b, from, '@') }
+// indexAt finds the next '@' at or after from that may join an address:
+// one with a local-part character before it and a host character after it.
+// The others (a run of "@@@@", "@ ", " @") are turned down here without
+// leaving the loop, as tryEmail would turn them down. A '@' too near either
+// end of b to tell is returned: the caller decides.
+func indexAt(b []byte, from int) int {
+	for {
+		k := bytes.IndexByte(b[from:], '@')
+		if k < 0 {
+			return -1
+		}
+		i := from + k
+		if i == 0 || i+1 >= len(b) {
+			return i
+		}
+		if c, d := b[i-1], b[i+1]; (c >= utf8.RuneSelf || asciiClass[c]&cLocal != 0) &&
+			(d >= utf8.RuneSelf || asciiClass[d]&cDomain != 0) {
+			return i
+		}
+		from = i + 1
+	}
+}
 
 func indexFrom(b []byte, from int, c byte) int {
 	if k := bytes.IndexByte(b[from:], c); k >= 0 {
