@@ -1,8 +1,11 @@
 package scan
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // skipState follows a candidate longer than the limit to its end, keeping
@@ -70,15 +73,24 @@ func wordBoundaryBefore(b []byte) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
-// wwwHost reports whether a www candidate's host has a label after "www."
-// and a dot after that: www.example.com, not www.example or www..
+// wwwHost reports whether a www candidate's host starts with "www.", has a
+// label after it and a dot after that: www.example.com, not www.example or
+// www.. An '@' in the authority makes what stands before it userinfo: the
+// host of www.info@evil.example is evil.example, and it is not reported
+// (behaviour §2).
 func wwwHost(text []byte) bool {
 	host := text[min(4, len(text)):]
 	for i, c := range host {
-		if c == '/' || c == '?' || c == '#' || c == ':' {
+		if c == '/' || c == '?' || c == '#' {
 			host = host[:i]
 			break
 		}
+	}
+	if bytes.IndexByte(host, '@') >= 0 {
+		return false
+	}
+	if i := bytes.IndexByte(host, ':'); i >= 0 {
+		host = host[:i]
 	}
 	dot := -1
 	for i, c := range host {
@@ -95,25 +107,36 @@ func wwwHost(text []byte) bool {
 const maxLocalPart = 64 // RFC 5321 4.5.3.1.1
 
 // tryEmail looks at the '@' at index i (Config.Email): a bare
-// user@host.tld.
+// user@host.tld (behaviour §2). The local part is RFC 5322 dot-atom text
+// with the UTF-8 of RFC 6531, taken whole: it starts after a character
+// that cannot be in it, never inside a run of such characters
+// (o'brien@example.com is not brien@example.com).
 func (s *Scanner) tryEmail(i int) outcome {
 	b := s.buf[:s.n]
-	lo := max(s.floor, i-maxLocalPart)
+	lo := max(s.floor, i-maxLocalPart-utf8.UTFMax)
 	j := i
-	for j > lo && asciiClass[b[j-1]]&cLocal != 0 {
-		j--
+	for j > lo {
+		c := b[j-1]
+		if c < utf8.RuneSelf {
+			if asciiClass[c]&cLocal == 0 {
+				break
+			}
+			j--
+			continue
+		}
+		r, size := utf8.DecodeLastRune(b[lo:j])
+		if !localRune(r) {
+			break
+		}
+		j -= size
 	}
-	if j == lo && j > s.floor && asciiClass[b[j-1]]&cLocal != 0 {
-		return none // a local part too long to be one
-	}
-	for j < i && b[j] == '.' {
-		j++
-	}
-	if j == i || b[i-1] == '.' {
+	if j == i || i-j > maxLocalPart || j > 0 && endsInLocal(b[:j]) {
+		// No local part, one too long to be one, or the tail of a run
+		// that a previous candidate or the look-back cut.
 		return none
 	}
-	if j > 0 && (b[j-1] == '/' || b[j-1] == ':') {
-		return none // part of a path or of a URI's userinfo
+	if b[j] == '/' {
+		return none // a path, or the authority of a URI not found
 	}
 	end, ok := s.domainEnd(i + 1)
 	if !ok {
@@ -122,7 +145,45 @@ func (s *Scanner) tryEmail(i int) outcome {
 	if end < 0 {
 		return none
 	}
-	d, _, _ := s.context(j)
+	if end < s.n && b[end] == ':' {
+		// user@host:path is scp's and git's, not an address; a ':' that
+		// ends a sentence or a label leaves it one.
+		if end+1 == s.n && !s.eof {
+			return needMore
+		}
+		if end+1 < s.n && scpPathByte(b[end+1]) {
+			return none
+		}
+	}
+	// Markup around the address ('a@x.com', `a@x.com`, *a@x.com*,
+	// {a@x.com}) is not part of the local part, though its opener could be.
+	w := 0
+	for j+w < i {
+		closer := wrapperCloser(b[j+w])
+		if closer == 0 {
+			break
+		}
+		if end+w == s.n && !s.eof {
+			return needMore
+		}
+		if end+w == s.n || b[end+w] != closer {
+			break
+		}
+		w++
+	}
+	j += w
+	// Dots only between the atoms: a leading one is punctuation, a
+	// doubled or trailing one makes it no dot-atom.
+	for j < i && b[j] == '.' {
+		j++
+	}
+	if j == i || b[i-1] == '.' || bytes.Contains(b[j:i], []byte("..")) {
+		return none
+	}
+	d, _, opener := s.context(j)
+	if d == DelimAngle && newsAttribution(b, opener) {
+		return none // In article <id@host>, X wrote: a Message-ID
+	}
 	if end-j > s.maxLen {
 		// Longer than the limit, like any other candidate (SPEC 1).
 		s.startSkip(j, end, KindEmail, DelimNone, 0, 0)
@@ -134,10 +195,10 @@ func (s *Scanner) tryEmail(i int) outcome {
 		s.pos, s.floor = end, end
 		return found
 	}
-	next := end
+	next := end + w
 	if closer := closerOf(d); closer != 0 {
 		if end < s.n && b[end] == closer {
-			next = end + 1
+			next = max(next, end+1)
 		} else {
 			d = DelimNone
 		}
@@ -146,39 +207,143 @@ func (s *Scanner) tryEmail(i int) outcome {
 	return found
 }
 
+// localRune reports whether the non-ASCII rune r may stand in the local
+// part of an address: a letter or digit of any script (RFC 6531), or a
+// combining mark, which belongs to the letter before it.
+func localRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
+}
+
+// endsInLocal reports whether b ends with a character of a local part.
+func endsInLocal(b []byte) bool {
+	if c := b[len(b)-1]; c < utf8.RuneSelf {
+		return asciiClass[c]&cLocal != 0
+	}
+	r, _ := utf8.DecodeLastRune(b)
+	return localRune(r)
+}
+
+// scpPathByte reports whether c, right after "user@host:", starts a path
+// or port (git@github.com:user/repo, host:22), not the text after a label.
+func scpPathByte(c byte) bool {
+	return asciiClass[c]&cDomain != 0 || c == '/' || c == '~' || c == '_' || c == '%' || c >= utf8.RuneSelf
+}
+
+// wrapperCloser gives the closer of markup that may wrap an address and
+// whose opener is a character of a local part: quotes, Markdown's code and
+// emphasis, braces, bars. 0 for any other byte.
+func wrapperCloser(c byte) byte {
+	switch c {
+	case '\'', '`', '*', '_', '|', '~':
+		return c
+	case '{':
+		return '}'
+	}
+	return 0
+}
+
+// newsAttribution reports whether the '<' at index o opens the Message-ID
+// of a news attribution line, "In article <id@host>, X wrote:": "In
+// article" (any case, blanks between) stands right before it.
+func newsAttribution(b []byte, o int) bool {
+	lo := max(0, o-maxGap)
+	k := o
+	for k > lo && (b[k-1] == ' ' || b[k-1] == '\t') {
+		k--
+	}
+	const article = "article"
+	if k-len(article) < lo || !bytes.EqualFold(b[k-len(article):k], []byte(article)) {
+		return false
+	}
+	k -= len(article)
+	m := k
+	for k > lo && (b[k-1] == ' ' || b[k-1] == '\t') {
+		k--
+	}
+	if k == m || k-2 < lo || !bytes.EqualFold(b[k-2:k], []byte("in")) {
+		return false
+	}
+	k -= 2
+	return k == 0 || !isAlpha(b[k-1])
+}
+
 // domainEnd reads a host name from index k: dot-separated labels of
-// letters, digits and hyphens, the last one a top-level domain of the
-// IANA list. It returns the end, -1 when there is no such host, and ok ==
-// false when the buffered input does not tell.
+// letters and digits of any script (U-labels) and hyphens, the last one a
+// top-level domain of the IANA root zone. It returns the end, -1 when there
+// is no such host, and ok == false when the buffered input does not tell.
 func (s *Scanner) domainEnd(k int) (end int, ok bool) {
 	b := s.buf[:s.n]
 	const maxDomain = 253
-	labelStart, dots, lastDot := k, 0, -1
+	labelStart, dots, lastDot, ascii := k, 0, -1, true
 	j := k
-	for ; j < s.n && j-k <= maxDomain; j++ {
+	for j < s.n && j-k <= maxDomain {
 		c := b[j]
 		if asciiClass[c]&cDomain != 0 {
+			j++
 			continue
 		}
-		if c == '.' && j > labelStart && j+1 < s.n && asciiClass[b[j+1]]&cDomain != 0 {
-			dots, lastDot, labelStart = dots+1, j, j+1
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRune(b[j:])
+			if r == utf8.RuneError && size <= 1 && !utf8.FullRune(b[j:]) && !s.eof {
+				return 0, false
+			}
+			if !localRune(r) {
+				break
+			}
+			ascii = false
+			j += size
 			continue
 		}
-		if c == '.' && j+1 == s.n && !s.eof {
-			return 0, false
+		if c == '.' && j > labelStart {
+			if j+1 == s.n && !s.eof {
+				return 0, false
+			}
+			if next, more := s.domainStart(j + 1); more {
+				return 0, false
+			} else if next {
+				dots, lastDot, labelStart, ascii = dots+1, j, j+1, true
+				j++
+				continue
+			}
 		}
 		break
 	}
 	if j == s.n && !s.eof {
 		return 0, false
 	}
-	if dots == 0 || j-k > maxDomain {
+	if dots == 0 || j-k > maxDomain || j == labelStart {
 		return -1, true
 	}
-	if !isTopLevelDomain(b[lastDot+1 : j]) {
+	tld := b[lastDot+1 : j]
+	if !ascii {
+		// A U-label: the root zone lists its A-label (xn--p1ai for рф).
+		a, err := idna.Lookup.ToASCII(string(tld))
+		if err != nil {
+			return -1, true
+		}
+		tld = []byte(a)
+	}
+	if !isTopLevelDomain(tld) {
 		return -1, true // image@2x.png, user@host.local
 	}
 	return j, true
+}
+
+// domainStart reports whether a label starts at index j; more is set when
+// the buffered input does not tell.
+func (s *Scanner) domainStart(j int) (ok, more bool) {
+	b := s.buf[:s.n]
+	if j >= s.n {
+		return false, !s.eof
+	}
+	if c := b[j]; c < utf8.RuneSelf {
+		return asciiClass[c]&cDomain != 0, false
+	}
+	r, size := utf8.DecodeRune(b[j:])
+	if r == utf8.RuneError && size <= 1 && !utf8.FullRune(b[j:]) && !s.eof {
+		return false, true
+	}
+	return localRune(r), false
 }
 
 //go:generate go run gen_tlds.go

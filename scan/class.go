@@ -12,7 +12,7 @@ const (
 	cURI                // may stand inside a whitespace-delimited URI (SPEC 3)
 	cSpace              // ASCII whitespace: tab, LF, VT, FF, CR, space
 	cTrail              // sentence punctuation trimmed at the end (SPEC 3)
-	cLocal              // may stand in the local part of a bare e-mail address
+	cLocal              // RFC 5322 atext or '.': may stand in the local part of a bare e-mail address
 	cDomain             // may stand in a host name: ALPHA / DIGIT / "-"
 )
 
@@ -42,7 +42,7 @@ var asciiClass = func() (t [256]uint8) {
 	for _, c := range ".,;:!?'\"" {
 		t[c] |= cTrail
 	}
-	for _, c := range "._%+-" {
+	for _, c := range ".!#$%&'*+-/=?^_`{|}~" {
 		t[c] |= cLocal
 	}
 	t['-'] |= cDomain

@@ -1,0 +1,76 @@
+package scan
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// prose is ordinary text with a URI, an address and a "www." host every few
+// hundred bytes, in each context, repeated up to size bytes.
+func prose(size int) []byte {
+	parts := []string{
+		"Lorem ipsum dolor sit amet, consectetur adipiscing elit: see ",
+		"http://example.com/a/b?c=d#e. Mail jane.doe@example.org or ",
+		"Sed do eiusmod (tempor http://en.wikipedia.org/wiki/Foo_(bar)) incididunt at 10:30, ",
+		"ut labore <URL:http://www.example.org/some/long/\n    path/here.html> et dolore;\n",
+		"> quoted <https://example.net/x-\n> y/z> magna \"mailto:a@b.example\" aliqua.\n",
+		"Re: Tel: +1 555 0100, visit www.example.com today; READ_DATA:ALLOW a=mid:1\n",
+		"Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip.\n",
+	}
+	var buf bytes.Buffer
+	for buf.Len() < size {
+		for _, p := range parts {
+			buf.WriteString(p)
+		}
+	}
+	return buf.Bytes()[:size]
+}
+
+// runs are the inputs of issue #17: long runs of the optional anchors,
+// where a look-back from each one would cost quadratic time.
+var runs = []struct{ name, pat string }{
+	{"at", "@"},
+	{"a-at", "a@"},
+	{"www", "www."},
+	{"word-at", "john.smith@"},
+	{"colon", "a:"},
+	{"under-scheme", "x_http://"},
+}
+
+const benchSize = 10 << 20
+
+// BenchmarkScan: the scanner over ordinary text and over 10 MB runs of
+// '@' and "www." (issue #17), with --email and --www on, so that the MB/s
+// of the runs compare with that of text.
+func BenchmarkScan(b *testing.B) {
+	inputs := []struct {
+		name string
+		data []byte
+	}{{"prose", prose(benchSize)}}
+	for _, r := range runs {
+		inputs = append(inputs, struct {
+			name string
+			data []byte
+		}{r.name, []byte(strings.Repeat(r.pat, benchSize/len(r.pat)))})
+	}
+	for _, in := range inputs {
+		for _, opt := range []struct {
+			name string
+			cfg  Config
+		}{{"default", Config{}}, {"email-www", Config{Email: true, WWW: true}}} {
+			b.Run(in.name+"/"+opt.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.data)))
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					s := New(bytes.NewReader(in.data), opt.cfg)
+					for s.Scan() {
+						n++
+					}
+				}
+				b.ReportMetric(float64(n)/float64(b.N), "cands/op")
+			})
+		}
+	}
+}
