@@ -262,13 +262,17 @@ func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, er
 	if err == nil {
 		err = d.prime()
 	}
-	replay, whole := b.rec.stop()
 	if err == nil {
+		b.rec.stop()
 		return d, c, nil
 	}
 	d.release()
+	// Whether the input is text is decided on its first textProbe bytes
+	// (or all of it), not on what the decoder happened to read.
+	b.rec.fill(textProbe)
+	replay, whole := b.rec.stop()
 	var we *WindowError
-	if force || errors.As(err, &we) || b.rec.err != nil || !whole || !looksLikeText(replay[min(len(replay), magicLen(c)):]) {
+	if force || errors.As(err, &we) || b.rec.err != nil || !whole || !looksLikeText(replay[min(len(replay), magicLen(c)):min(len(replay), textProbe)]) {
 		return nil, c, err
 	}
 	b.fallback = err
@@ -291,14 +295,17 @@ func magicLen(c Compression) int {
 	return 0
 }
 
-// looksLikeText reports whether b, the input after its magic bytes as far
-// as the decoder read it, is text: not empty, no NUL, valid UTF-8 (a
-// character cut by the end of b aside) in its first 4 KiB. Compressed
-// data, truncated or corrupt, is not: it is all but never valid UTF-8 for
-// more than a few bytes. A text that happens to begin with magic bytes
-// ("BZh91AY&SY is how a bzip2 stream starts") is.
+// textProbe is how much of an input that does not decode is looked at to
+// tell whether it is text.
+const textProbe = 4 << 10
+
+// looksLikeText reports whether b, the first bytes of an input after its
+// magic bytes, is text: not empty, no NUL, valid UTF-8 (a character cut by
+// the end of b aside). Compressed data, truncated or corrupt, is not: it
+// is all but never valid UTF-8 for more than a few bytes. A text that
+// happens to begin with magic bytes ("BZh91AY&SY is how a bzip2 stream
+// starts") is.
 func looksLikeText(b []byte) bool {
-	b = b[:min(len(b), 4<<10)]
 	if len(b) == 0 || bytes.IndexByte(b, 0) >= 0 {
 		return false
 	}
@@ -332,6 +339,7 @@ type recorder struct {
 	r    io.Reader
 	on   bool
 	over bool  // more than maxReplay bytes passed while on
+	eof  bool  // the input has ended
 	err  error // the first error other than io.EOF while on
 	buf  []byte
 }
@@ -348,6 +356,17 @@ func (rc *recorder) start(held []byte) {
 	rc.buf = append(rc.buf[:0], held...)
 }
 
+// fill reads on, recording, until the recording holds n bytes or the
+// input ends or fails.
+func (rc *recorder) fill(n int) {
+	var scratch [1024]byte
+	for empty := 0; rc.on && len(rc.buf) < n && !rc.eof && rc.err == nil && empty < 100; {
+		if k, err := rc.Read(scratch[:min(len(scratch), n-len(rc.buf))]); k == 0 && err == nil {
+			empty++ // a reader that returns nothing, again and again
+		}
+	}
+}
+
 // stop ends the recording and returns what was recorded, and whether that
 // is all that was read.
 func (rc *recorder) stop() ([]byte, bool) {
@@ -357,6 +376,9 @@ func (rc *recorder) stop() ([]byte, bool) {
 
 func (rc *recorder) Read(p []byte) (int, error) {
 	n, err := rc.r.Read(p)
+	if err == io.EOF {
+		rc.eof = true
+	}
 	if rc.on {
 		if len(rc.buf)+n > maxReplay {
 			rc.on, rc.over, rc.buf = false, true, rc.buf[:0]
