@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
@@ -401,6 +402,72 @@ func TestBrokenInputReadSplits(t *testing.T) {
 			if got := decodeVia(data, 0, wrap, 1<<30); !got.equal(whole) {
 				t.Errorf("%s read %s: %v\nwhole: %v", name, how, got, whole)
 			}
+		}
+	}
+}
+
+// The xz watch follows every structure an xz file may hold: several blocks
+// and streams, stream padding, every check, uncompressed chunks (random
+// data), compressed block sizes in the block headers (xz(1)), and reads them
+// all; so does the library behind it.
+func TestXZStructures(t *testing.T) {
+	text := sampleText(100 << 10)
+	noise := make([]byte, 70<<10) // more than an LZMA2 chunk's 64 KiB
+	for i, x := 0, uint64(1); i < len(noise); i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		noise[i] = byte(x)
+	}
+	mixed := append(append(append([]byte{}, text[:50<<10]...), noise...), text...)
+	write := func(cfg xz.WriterConfig, data []byte) []byte {
+		var out bytes.Buffer
+		w, err := cfg.NewWriter(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(data); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return out.Bytes()
+	}
+	type xzCase struct {
+		name       string
+		data, want []byte
+	}
+	cases := []xzCase{
+		{"blocks of 32 KiB, CRC32", write(xz.WriterConfig{BlockSize: 32 << 10, CheckSum: xz.CRC32}, mixed), mixed},
+		{"SHA-256", write(xz.WriterConfig{CheckSum: xz.SHA256}, mixed), mixed},
+		{"no check", write(xz.WriterConfig{NoCheckSum: true, BlockSize: 40 << 10}, text), text},
+		{"streams with padding between", bytes.Join([][]byte{
+			write(xz.WriterConfig{}, text[:1000]), make([]byte, 8),
+			write(xz.WriterConfig{BlockSize: 10 << 10}, text), make([]byte, 4),
+		}, nil), append(append([]byte{}, text[:1000]...), text...)},
+		{"stored", xzStored([]byte{22, 16, 30}, text, noise, text[:10]), bytes.Join([][]byte{text, noise, text[:10]}, nil)},
+	}
+	if path, err := exec.LookPath("xz"); err == nil {
+		for _, args := range [][]string{{"-0"}, {"-1", "--check=none"}, {"-6", "--check=sha256", "--block-size=50KiB"}, {"--check=crc32", "--block-size=32KiB", "-T2"}} {
+			cmd := exec.Command(path, append(args, "-c")...)
+			cmd.Stdin = bytes.NewReader(mixed)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("xz %v: %v", args, err)
+			}
+			cases = append(cases, xzCase{"xz " + strings.Join(args, " "), out, mixed})
+		}
+	} else {
+		t.Log("xz(1) not installed: the library's files only")
+	}
+	for _, tc := range cases {
+		got := decodeVia(tc.data, 0, nil, 1<<30)
+		if got.c != XZ || got.err != "" || !bytes.Equal(got.out, tc.want) {
+			t.Errorf("%s: %v, want %d bytes", tc.name, got, len(tc.want))
+		}
+		if got := decodeVia(tc.data, 0, iotest.HalfReader, 1<<30); got.err != "" || !bytes.Equal(got.out, tc.want) {
+			t.Errorf("%s read by halves: %v", tc.name, got)
 		}
 	}
 }

@@ -14,7 +14,7 @@
 // and recover from damage.
 //
 // Compressed WARC (.warc.gz, a gzip member per record; .warc.zst) is read by
-// giving NewReader the output of input.Decompress.
+// giving NewReader the output of document.Decompress.
 package warc
 
 import (
