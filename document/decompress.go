@@ -94,7 +94,7 @@ func Sniff(prefix []byte) Compression {
 var ErrNotCompressed = errors.New("input is not compressed (no gzip, bzip2, xz or zstd magic bytes)")
 
 // DefaultMaxWindow is the largest decoding window (an xz dictionary, a zstd
-// window) accepted when Buffer.MaxWindow is 0 (behaviour §1). It is above
+// window) accepted when Buffer.MaxWindow is 0 (behaviour §1). It admits
 // what xz -9 (64 MiB) and zstd --ultra -22 (128 MiB) write; only streams
 // made with a larger window on purpose (zstd --long=31) need more.
 const DefaultMaxWindow = 128 << 20
@@ -102,8 +102,9 @@ const DefaultMaxWindow = 128 << 20
 // Error is the error a decompressing reader returns when its stream is
 // truncated or corrupt. Out bytes of output were delivered before it; In is
 // the offset in the compressed input where it was noticed: the bytes the
-// decoder had consumed, so the same whatever the sizes of the reads from
-// the input (within a block for zstd, whose decoder takes a block whole).
+// decoder had consumed (for zstd, up to the end of the block it was
+// decoding: it takes a block whole), the same however the input was split
+// into reads.
 type Error struct {
 	Format Compression
 	Out    int64

@@ -359,7 +359,7 @@ func TestNotDecodedReadAsText(t *testing.T) {
 // every point (the small ones).
 func TestBrokenInputReadSplits(t *testing.T) {
 	text := sampleText(3000)
-	big := sampleText(300 << 10)
+	big := sampleText(200 << 10) // two zstd blocks and more
 	gz := gzipData(t, text[:1500], text[1500:])
 	gzCorrupt := append([]byte{}, gz...)
 	gzCorrupt[len(gz)-200] ^= 0x40
@@ -411,15 +411,15 @@ func TestBrokenInputReadSplits(t *testing.T) {
 // data), compressed block sizes in the block headers (xz(1)), and reads them
 // all; so does the library behind it.
 func TestXZStructures(t *testing.T) {
-	text := sampleText(100 << 10)
-	noise := make([]byte, 70<<10) // more than an LZMA2 chunk's 64 KiB
+	text := sampleText(40 << 10)
+	noise := make([]byte, 66<<10) // more than an LZMA2 chunk's 64 KiB
 	for i, x := 0, uint64(1); i < len(noise); i++ {
 		x ^= x << 13
 		x ^= x >> 7
 		x ^= x << 17
 		noise[i] = byte(x)
 	}
-	mixed := append(append(append([]byte{}, text[:50<<10]...), noise...), text...)
+	mixed := append(append(append([]byte{}, text[:10<<10]...), noise...), text...)
 	write := func(cfg xz.WriterConfig, data []byte) []byte {
 		var out bytes.Buffer
 		w, err := cfg.NewWriter(&out)
@@ -439,9 +439,9 @@ func TestXZStructures(t *testing.T) {
 		data, want []byte
 	}
 	cases := []xzCase{
-		{"blocks of 32 KiB, CRC32", write(xz.WriterConfig{BlockSize: 32 << 10, CheckSum: xz.CRC32}, mixed), mixed},
-		{"SHA-256", write(xz.WriterConfig{CheckSum: xz.SHA256}, mixed), mixed},
-		{"no check", write(xz.WriterConfig{NoCheckSum: true, BlockSize: 40 << 10}, text), text},
+		{"blocks of 16 KiB, CRC32", write(xz.WriterConfig{BlockSize: 16 << 10, CheckSum: xz.CRC32}, mixed), mixed},
+		{"SHA-256", write(xz.WriterConfig{CheckSum: xz.SHA256}, text), text},
+		{"no check", write(xz.WriterConfig{NoCheckSum: true, BlockSize: 15 << 10}, text), text},
 		{"streams with padding between", bytes.Join([][]byte{
 			write(xz.WriterConfig{}, text[:1000]), make([]byte, 8),
 			write(xz.WriterConfig{BlockSize: 10 << 10}, text), make([]byte, 4),
@@ -449,7 +449,7 @@ func TestXZStructures(t *testing.T) {
 		{"stored", xzStored([]byte{22, 16, 30}, text, noise, text[:10]), bytes.Join([][]byte{text, noise, text[:10]}, nil)},
 	}
 	if path, err := exec.LookPath("xz"); err == nil {
-		for _, args := range [][]string{{"-0"}, {"-1", "--check=none"}, {"-6", "--check=sha256", "--block-size=50KiB"}, {"--check=crc32", "--block-size=32KiB", "-T2"}} {
+		for _, args := range [][]string{{"-0"}, {"-1", "--check=none"}, {"-6", "--check=sha256", "--block-size=50KiB"}, {"--check=crc32", "--block-size=16KiB", "-T2"}} {
 			cmd := exec.Command(path, append(args, "-c")...)
 			cmd.Stdin = bytes.NewReader(mixed)
 			out, err := cmd.Output()
