@@ -14,7 +14,7 @@
 // and recover from damage.
 //
 // Compressed WARC (.warc.gz, a gzip member per record; .warc.zst) is read by
-// giving NewReader the output of input.Decompress.
+// giving NewReader the output of document.Decompress.
 package warc
 
 import (
@@ -140,7 +140,17 @@ func (r *Reader) readLine() (line []byte, long bool, err error) {
 // It skips the unread rest of the previous record's body. A malformed record
 // gives a *FormatError with its offset; the Next after it looks for the next
 // line that starts with "WARC/1." and goes on from there, so that one bad
-// record costs only itself (and whatever a wrong Content-Length swallowed).
+// record costs only itself (and whatever a wrong Content-Length swallowed:
+// a length too long makes the body run on over the records after it, to
+// the end of the input, where its *FormatError says how short it fell).
+//
+// However many bad records the input holds, the caller can read on after
+// every *FormatError: each one comes after input was consumed, but at the
+// end of the input, where the next call returns io.EOF. A loop that calls
+// Next until io.EOF or an error of another type (from the underlying
+// reader, sticky) ends, after at most two calls more than the input has
+// lines, and its work and memory are linear in the input and bounded per
+// record.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -265,6 +275,16 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 		return nil, bad("bad version line %q", rec.Version)
 	}
 	total := 0
+	// cont gathers the value of a folded field: joining at each
+	// continuation line would copy the value again for every line, time
+	// quadratic in a header of many short continuation lines.
+	var cont []byte
+	endField := func() {
+		if cont != nil {
+			rec.Header[len(rec.Header)-1].Value = string(cont)
+			cont = nil
+		}
+	}
 	for {
 		lineOff := r.off
 		line, long, err := r.readLine()
@@ -281,16 +301,25 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 			return nil, bad("header longer than %d bytes", maxHeaderLen)
 		}
 		if len(line) == 0 {
+			endField()
 			break
 		}
 		if line[0] == ' ' || line[0] == '\t' {
 			if len(rec.Header) == 0 {
 				return nil, bad("continuation line before any field")
 			}
-			f := &rec.Header[len(rec.Header)-1]
-			f.Value = strings.TrimSpace(f.Value + " " + strings.TrimSpace(string(line)))
+			if cont == nil {
+				cont = append([]byte{}, rec.Header[len(rec.Header)-1].Value...)
+			}
+			if more := bytes.TrimSpace(line); len(more) > 0 {
+				if len(cont) > 0 {
+					cont = append(cont, ' ')
+				}
+				cont = append(cont, more...)
+			}
 			continue
 		}
+		endField()
 		if bytes.HasPrefix(line, versionPrefix) {
 			// The header was cut short and the next record starts here.
 			r.pending, r.pendingOff, r.hasPending = string(line), lineOff, true
