@@ -192,8 +192,8 @@ func TestPositions(t *testing.T) {
 		{URI: "http://a/bc", Raw: "http://a/b\r\n  c", Offset: 21, End: 36, Line: 2, Column: 10, Delim: DelimAngle(), Flags: Rejoined | URLPrefix},
 		{URI: "http://d/e", Raw: "http://d/e", Offset: 43, End: 53, Line: 3, Column: 11, Delim: delim("paren")},
 		{URI: "http://f/g", Raw: "http://f/\ng", Offset: 59, End: 70, Line: 5, Column: 3, Delim: delim("quote"), Flags: Rejoined},
-		{URI: "http://h/", Raw: "http://h/", Offset: 74, End: 83, Line: 6, Column: 6 /* a lone CR is no line break for -n, as in grep */, Delim: delim("none")},
-		{URI: "http://i/j", Raw: "http://i/\n> j", Offset: 89, End: 102, Line: 7, Column: 6, Delim: DelimAngle(), Flags: Rejoined},
+		{URI: "http://h/", Raw: "http://h/", Offset: 74, End: 83, Line: 7, Column: 1 /* a CR alone ends a line too (behaviour §3) */, Delim: delim("none")},
+		{URI: "http://i/j", Raw: "http://i/\n> j", Offset: 89, End: 102, Line: 8, Column: 6, Delim: DelimAngle(), Flags: Rejoined},
 	}
 	if len(ms) != len(want) {
 		t.Fatalf("got%s", dump(ms))
