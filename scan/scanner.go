@@ -67,7 +67,7 @@ type Candidate struct {
 	Raw    []byte
 	Offset int64 // byte offset of the first byte, 0-based
 	End    int64 // byte offset just after the last byte
-	Line   int64 // 1-based line (LF-counted) of the first byte; 0 with Config.NoLines
+	Line   int64 // 1-based line of the first byte (LF, CRLF and CR end lines); 0 with Config.NoLines
 	Column int64 // 1-based byte column of the first byte; 0 with Config.NoLines
 	Delim  Delim
 	Flags  Flags
