@@ -257,7 +257,10 @@ func TestAngleBreaks(t *testing.T) {
 		{in: "<|http:\n  //example.com/a|>", want: []string{"http://example.com/a"}},
 		{in: "Available at <|https:\r\n      //www.example.net/registry/list.xml|>.", want: []string{"https://www.example.net/registry/list.xml"}},
 		{in: "<|file:\n //host/etc/hosts|>", want: []string{"file://host/etc/hosts"}},
-		{in: "<|http: //a/b|>", want: []string{"http://a/b"}},
+		// Whitespace on the line, or after the "//", is no wrap: code.
+		{in: "<http: //a/b>"},
+		{in: "case fs < gs: // f > 0, g < 0"},
+		{in: "case t2 <= s[0] && s[0] < t3:\n\t\t// 0080-07FF two byte sequence\n\t\tif len(s) > 1 {"},
 		{in: "<URL:|http:\n //a/b|>", want: []string{"http://a/b"}},
 		{in: "> see <|http:\n>   //a/b|>", want: []string{"http://a/b"}},
 		{in: "see http:\n  //example.com/a"},
@@ -317,6 +320,14 @@ func TestWrappers(t *testing.T) {
 		{in: "\"|http://a/b|\\|c\nfoo bar\""},
 		{in: "\"|http://a/b|\\|c d\""},
 		{in: "\"|http://a/b|{c"},
+		// The escapes of a string literal end the URI: the string's, not
+		// the URI's (beyond the letter of behaviour §3).
+		{in: `fmt.Printf("|https://go.dev/issue/new|\n")`},
+		{in: `"|http://a/b|\tc" "|http://a/b|\u00e9" "|http://a/b\~c|"`, want: []string{"http://a/b", "http://a/b", "!http://a/b\\~c"}},
+		// An escaped quote wraps as a quote does; its '\' is the closer.
+		{in: `{"msg": "fetch \"|http://example.com/a|\" failed"}`},
+		{in: `"fetch \"|http://example.com/a\|b|\" failed"`, want: []string{"!http://example.com/a|b"}},
+		{in: "\"x \\\"|http://a/b\n  c|\\\" y\"", want: []string{"http://a/bc"}},
 		// A quoted break is rejoined only when the next line does not
 		// start with a scheme and ':'.
 		{in: "<rpc xsi:schemaLocation=\"|urn:ietf:params:xml:ns:netconf:base:1.0|\n     |http://example.com/schema/netconf.xsd|\">"},

@@ -386,19 +386,36 @@ func lastNewline(b []byte) int {
 const maxSchemeGap = 64
 
 // gapThenSlashes tells, for the ':' at index i followed by whitespace,
-// whether "//" follows that whitespace (which may hold one line break and
-// a quote prefix): "<http:" + newline + "  //example.com/a>". It is true
-// also when the buffered input ends first, so that tryScheme asks for
-// more. It is the cheap test of nextColon; tryWrapped decides.
+// whether a line break, then "//" and the authority, follow:
+// "<http:" + newline + "  //example.com/a>". It is true also when the
+// buffered input ends first, so that tryScheme asks for more. It is the
+// cheap test of nextColon; tryWrapped decides.
 func gapThenSlashes(b []byte, i int) bool {
 	k, ok := skipSchemeGap(b, i+1)
-	return ok && (k+2 > len(b) || b[k] == '/' && b[k+1] == '/')
+	return ok && wrappedSlashes(b, k) != 0
 }
 
-// skipSchemeGap steps from index k over whitespace with at most one line
-// break, after which a quote prefix ('>', spaces and tabs) may stand. It
-// returns where that ends (len(b) when the buffer ends first), and false
-// when it is too long or holds a second line break (a blank line).
+// wrappedSlashes tells whether "//" and a character that is not
+// whitespace stand at index k: 1 when they do, 0 when not, -1 when the
+// buffered input ends first. The text wraps where a line is full; a
+// comment on the next line ("a < b:" + newline + "  // c > d", in code)
+// has a space after its "//".
+func wrappedSlashes(b []byte, k int) int {
+	switch {
+	case k+3 > len(b):
+		return -1
+	case b[k] == '/' && b[k+1] == '/' && !isSpaceByte(b[k+2]):
+		return 1
+	}
+	return 0
+}
+
+// skipSchemeGap steps from index k over whitespace that holds exactly one
+// line break, after which a quote prefix ('>', spaces and tabs) may stand.
+// It returns where that ends (len(b) when the buffer ends first), and
+// false when there is no line break, a second one (a blank line), or too
+// much whitespace. Whitespace on the line itself does not wrap a URI:
+// "case a < b: // c > d".
 func skipSchemeGap(b []byte, k int) (int, bool) {
 	start, breaks := k, 0
 	for ; k < len(b) && k-start <= maxSchemeGap; k++ {
@@ -411,7 +428,7 @@ func skipSchemeGap(b []byte, k int) (int, bool) {
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
 		case c == '>' && breaks > 0:
 		default:
-			return k, true
+			return k, breaks == 1
 		}
 	}
 	return k, k-start <= maxSchemeGap
@@ -465,10 +482,11 @@ func (s *Scanner) tryWrapped(i int) (out outcome, ok bool) {
 	slashes := i+2 < s.n && b[i+1] == '/' && b[i+2] == '/'
 	if gapAfter {
 		k, fine := skipSchemeGap(b, i+1)
-		if fine && k+2 > s.n && !s.eof {
+		w := wrappedSlashes(b, k)
+		if fine && w < 0 && !s.eof {
 			return needMore, true
 		}
-		slashes = fine && k+2 <= s.n && b[k] == '/' && b[k+1] == '/'
+		slashes = fine && w > 0
 		if !slashes && !gapBefore {
 			return none, false
 		}
@@ -512,18 +530,16 @@ func (s *Scanner) joinedScheme(j, i int, slashes bool) (st, schemeLen int) {
 	if r == g || !isAlpha(b[r]) || r > s.floor && isSchemeByte(b[r-1]) {
 		return -1, 0
 	}
-	var buf [maxSchemeRun]byte
-	if g-r+i-j > len(buf) {
-		return -1, 0
-	}
-	name := append(append(buf[:0], b[r:g]...), b[j:i]...)
-	if !s.known(name) || !s.acceptWhole(name, slashes) {
-		return -1, 0
-	}
 	if d, _, _ := s.context(r); d != DelimAngle {
 		return -1, 0
 	}
-	return r, len(name)
+	// The joined name, in a buffer kept by the scanner: one on the stack
+	// would escape to the heap through Config.IsRegistered.
+	s.joined = append(append(s.joined[:0], b[r:g]...), b[j:i]...)
+	if !s.known(s.joined) || !s.acceptWhole(s.joined, slashes) {
+		return -1, 0
+	}
+	return r, len(s.joined)
 }
 
 // angleAt reads the candidate starting at st in the angle context, if its

@@ -88,7 +88,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 			return needMore
 		case partial:
 			// No closer within the length limit: cut as before.
-		case b[q] == '"' || isLineBreak(b[q]):
+		case b[q] == '"' || b[q] == '\\' || isLineBreak(b[q]):
 			end = q
 		}
 	}
@@ -202,14 +202,25 @@ func wrappedBad(c byte) bool {
 // or a character that always ends a URI (SPEC 4). Unlike plainRun it goes
 // on over the other characters that cannot be in a URI ('<', '>', '{',
 // '}', '|', '\', '^', '`'): inside the wrapper they make the candidate
-// invalid, they do not end it (behaviour §3). partial reports that it ran
-// off the end of b.
+// invalid, they do not end it (behaviour §3). Beyond the letter of that
+// rule, a '\' that starts an escape of a string literal ('\n', '\"', ...)
+// ends it: the text is a string in a program, a log line or JSON, and the
+// escape is the string's, not the URI's ("https://go.dev/issue/new\n",
+// \"http://example.com/a\"). partial reports that it ran off the end of b.
 func quotedRun(b []byte, j int) (end int, partial bool) {
 	for j < len(b) {
 		c := b[j]
 		if c < utf8.RuneSelf {
 			if c <= ' ' || c == '"' || c == 0x7f {
 				return j, false
+			}
+			if c == '\\' {
+				if j+1 == len(b) {
+					return j, true
+				}
+				if stringEscape(b[j+1]) {
+					return j, false
+				}
 			}
 			j++
 			continue
@@ -224,6 +235,18 @@ func quotedRun(b []byte, j int) (end int, partial bool) {
 		j += size
 	}
 	return j, true
+}
+
+// stringEscape tells the characters that follow '\' in the escapes of
+// string literals (C, Go, JSON, shell): \n, \t, \", \\, \u00e9, \x41,
+// \0... Not '~' (<https://launchpad.net/\~user> is invalid).
+func stringEscape(c byte) bool {
+	switch c {
+	case 'a', 'b', 'f', 'n', 'r', 't', 'v', '\\', '\'', '"', '?', 'x', 'u', 'U', '/',
+		'0', '1', '2', '3', '4', '5', '6', '7':
+		return true
+	}
+	return false
 }
 
 // quoteRejoin looks at the line after a quoted candidate broken at index
@@ -263,10 +286,10 @@ func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
 		return 0, true
 	}
 	end, partial := quotedRun(b[:limit], k)
-	if partial && end == s.n && !s.eof {
-		return 0, false
+	if partial && limit == s.n && !s.eof {
+		return 0, false // it ran off the input read so far
 	}
-	if end > k && end < s.n && b[end] == '"' {
+	if end > k && end < s.n && (b[end] == '"' || b[end] == '\\' && end+1 < s.n && b[end+1] == '"') {
 		s.contStart = k
 		return end, true
 	}

@@ -59,5 +59,11 @@
 // '>' ("0 < http://x = c && c < 32 >"), such a character at the start of a
 // word ("Name < http://x {name}@host>"), or a line break between such a
 // character and the '>' ("if (0 < http://x/|y)", no '>' on its line). The
-// closer must still come before a blank line.
+// closer must still come before a blank line. Inside "...", the escape of
+// a string literal ('\n', '\"', '\u', ...) ends the URI: the quotes are a
+// program's or a JSON document's ("https://go.dev/issue/new\n").
+//
+// Between a scheme's ':' and its "//" only a line break wraps, and the
+// "//" must be followed by its authority: "a < b:" + newline + "// c > d"
+// is code, not a wrapped URI.
 package scan

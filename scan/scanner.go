@@ -159,7 +159,8 @@ type Scanner struct {
 	cand      Candidate
 	text      []byte // Text of a rejoined candidate
 	hyph      []int
-	contStart int // where the continuation of a rejoined quoted URI starts
+	contStart int    // where the continuation of a rejoined quoted URI starts
+	joined    []byte // a scheme joined across a line break (tryWrapped)
 }
 
 // New returns a Scanner reading from r.
@@ -184,7 +185,7 @@ func New(r io.Reader, cfg Config) *Scanner {
 func (s *Scanner) Reset(r io.Reader) {
 	*s = Scanner{
 		r: r, cfg: s.cfg, maxLen: s.maxLen, schemes: s.schemes,
-		buf: s.buf, text: s.text[:0], hyph: s.hyph[:0], memo: s.memo,
+		buf: s.buf, text: s.text[:0], hyph: s.hyph[:0], memo: s.memo, joined: s.joined[:0],
 	}
 	clear(s.memo)
 	if s.buf == nil {
