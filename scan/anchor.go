@@ -95,7 +95,7 @@ func (s *Scanner) nextColon(b []byte) int {
 		}
 		i := from + k
 		if !glance || i+2 >= len(b) || i == 0 || b[i+1] == '/' && b[i+2] == '/' ||
-			endsNoAuthorityScheme[b[i-1]] || isSpaceByte(b[i+1]) && gapThenSlashes(b, i) {
+			endsNoAuthorityScheme[b[i-1]] || wrapsAfter(b, i) {
 			return i
 		}
 		from = i + 1

@@ -385,6 +385,17 @@ func lastNewline(b []byte) int {
 // two maxGap it keeps a candidate's start within lookback of its anchor.
 const maxSchemeGap = 64
 
+// wrapsAfter is the glance of nextColon at the ':' at index i (with
+// i+2 < len(b)): may a line break, then "//", follow it? Most ':' in text
+// are followed by a space and a word ("Note: this"), told at once here.
+func wrapsAfter(b []byte, i int) bool {
+	c := b[i+1]
+	if c != '\n' && c != '\r' && (c != ' ' && c != '\t' || !isSpaceByte(b[i+2])) {
+		return false
+	}
+	return gapThenSlashes(b, i)
+}
+
 // gapThenSlashes tells, for the ':' at index i followed by whitespace,
 // whether a line break, then "//" and the authority, follow:
 // "<http:" + newline + "  //example.com/a>". It is true also when the
@@ -491,7 +502,10 @@ func (s *Scanner) tryWrapped(i int) (out outcome, ok bool) {
 			return none, false
 		}
 	}
-	if gapBefore {
+	// Without "//" the joined scheme must be one of those written
+	// without an authority, which have at most six letters: most ':'
+	// that get here end a word ("default:" in code) and stop here.
+	if gapBefore && (slashes || i-j0 < 6) {
 		if st, schemeLen := s.joinedScheme(j0, i, slashes); st >= 0 {
 			if out := s.angleAt(st, schemeLen); out != none {
 				return out, true
