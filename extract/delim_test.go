@@ -23,13 +23,14 @@ func TestDelimiting(t *testing.T) {
 		{in: "<|http://a/b c d|>", want: []string{"http://a/bcd"}},
 		{in: "<|http://a/b.|>"},
 		{in: "<|http://a/b)|>"},
-		// A character that never stands in a URI, whitespace or not, tells
-		// that the '<' was no wrapper: read as whitespace-delimited.
-		{in: "<|http://a/|\"b\">"},
+		// A character that cannot be in a URI makes the whole candidate
+		// invalid (see TestWrappers), unless it shows that the '<' was
+		// no wrapper: then the text is read as whitespace-delimited.
+		{in: "<|http://a/\"b\"|>", want: []string{"!http://a/\"b\""}},
 		{in: "x < |https://a.example/p| = c && c < 32 >"},
 		{in: "Leon Ho < |https://a.example/p| {llch}@example.com>"},
-		{in: "<|http://a/|{b}>"},
-		{in: "<ht\n|tp://a/b|>"}, // a break inside the scheme is not rejoined; "tp" is a scheme of its own
+		{in: "<|http://a/{b}|>", want: []string{"!http://a/{b}"}},
+		{in: "<|ht\ntp://a/b|>", want: []string{"http://a/b"}}, // see TestAngleBreaks
 		{in: "<see |http://a/b|>"},
 		{in: "|http://a/b|<tail"},
 		{in: "Look at <|http://a/b|\nand then.\n\nNext> ok"},
@@ -192,8 +193,8 @@ func TestPositions(t *testing.T) {
 		{URI: "http://a/bc", Raw: "http://a/b\r\n  c", Offset: 21, End: 36, Line: 2, Column: 10, Delim: DelimAngle(), Flags: Rejoined | URLPrefix},
 		{URI: "http://d/e", Raw: "http://d/e", Offset: 43, End: 53, Line: 3, Column: 11, Delim: delim("paren")},
 		{URI: "http://f/g", Raw: "http://f/\ng", Offset: 59, End: 70, Line: 5, Column: 3, Delim: delim("quote"), Flags: Rejoined},
-		{URI: "http://h/", Raw: "http://h/", Offset: 74, End: 83, Line: 6, Column: 6 /* a lone CR is no line break for -n, as in grep */, Delim: delim("none")},
-		{URI: "http://i/j", Raw: "http://i/\n> j", Offset: 89, End: 102, Line: 7, Column: 6, Delim: DelimAngle(), Flags: Rejoined},
+		{URI: "http://h/", Raw: "http://h/", Offset: 74, End: 83, Line: 7, Column: 1 /* a CR alone ends a line too (behaviour §3) */, Delim: delim("none")},
+		{URI: "http://i/j", Raw: "http://i/\n> j", Offset: 89, End: 102, Line: 8, Column: 6, Delim: DelimAngle(), Flags: Rejoined},
 	}
 	if len(ms) != len(want) {
 		t.Fatalf("got%s", dump(ms))
@@ -245,4 +246,94 @@ func TestFlagNames(t *testing.T) {
 	if len(ms) != 1 || ms[0].Flags != URLPrefix|IRI || ms[0].Delim.String() != "angle" {
 		t.Errorf("got%s", dump(ms))
 	}
+}
+
+// Behaviour §3: inside <...> a break between the scheme's ':' and "//", or
+// inside the scheme when the scheme joined across it is registered, is
+// rejoined; so are RFC 8792 folds. Outside <...> nothing is rejoined.
+func TestAngleBreaks(t *testing.T) {
+	runMarkCases(t, []markCase{
+		// Between ':' and "//".
+		{in: "<|http:\n  //example.com/a|>", want: []string{"http://example.com/a"}},
+		{in: "Available at <|https:\r\n      //www.example.net/registry/list.xml|>.", want: []string{"https://www.example.net/registry/list.xml"}},
+		{in: "<|file:\n //host/etc/hosts|>", want: []string{"file://host/etc/hosts"}},
+		// Whitespace on the line, or after the "//", is no wrap: code.
+		{in: "<http: //a/b>"},
+		{in: "case fs < gs: // f > 0, g < 0"},
+		{in: "case t2 <= s[0] && s[0] < t3:\n\t\t// 0080-07FF two byte sequence\n\t\tif len(s) > 1 {"},
+		{in: "<URL:|http:\n //a/b|>", want: []string{"http://a/b"}},
+		{in: "> see <|http:\n>   //a/b|>", want: []string{"http://a/b"}},
+		{in: "see http:\n  //example.com/a"},
+		{in: "<http:\n\n  //example.com/a>"},
+		{in: "<URL: //a/b>"},
+		// Inside the scheme.
+		{in: "The text is at <|ht\n   tp://www.example.org/docs/a.html|>.", want: []string{"http://www.example.org/docs/a.html"}},
+		{in: "<|ht\r\n   tps://a/b|>", want: []string{"https://a/b"}},
+		{in: "<|ht\rtp://a/b|>", want: []string{"http://a/b"}},
+		{in: "<|http\n  ://a/b|>", want: []string{"http://a/b"}},
+		{in: "<|ht\n  tp:\n  //a/b|>", want: []string{"http://a/b"}},
+		{in: "<|mail\n  to:someone@example.org|>", want: []string{"mailto:someone@example.org"}},
+		{in: "<URL:|ht\n tp://a/b|>", want: []string{"http://a/b"}},
+		{in: "> see <|ht\n>   tp://a/b/\n>   c|>", want: []string{"http://a/b/c"}},
+		{in: "<|ht\ntp://a/b|>", want: []string{"http://a/b"}, opts: Options{Schemes: []string{"http"}}},
+		{in: "<ft\n|xp://a/b|>"},         // "ftxp" is not registered: "xp" is a scheme of its own
+		{in: "<see\n|http://a/b|>"},      // "seehttp" is not registered either
+		{in: "ht\n|tp://a/b|"},           // no angle context, no rejoining
+		{in: "<ht\n\n|tp://a/b|>"},       // a blank line
+		{in: "<ht\n|tp://a/b| and more"}, // no '>'
+		{in: "<ht\n> |tp://a/b|>"},       // the '>' closes: no quote prefix on the opening line
+		{in: "<h t\n|tp://a/b|>"},        // the space before "t" is no break
+		{in: "<|ht\n  tp://a/b-\nc|>", want: []string{"http://a/b-c"}},
+		// RFC 8792 folding.
+		{in: "<|https://example.com/a/very/long/path/that/is/\\\n   folded/here.html|>", want: []string{"https://example.com/a/very/long/path/that/is/folded/here.html"}},
+		{in: "<|https://example.com/a/\\\n   \\b/c|>", want: []string{"https://example.com/a/b/c"}},
+		{in: "<|https://example.com/a/\\\r\n\\b/c|>", want: []string{"https://example.com/a/b/c"}},
+		{in: "<|https://example.com/a-\\\n  b|>", want: []string{"https://example.com/a-b"}, opts: Options{Hyphen: HyphenBoth}}, // a fold is exact: no hyphen question
+		{in: "> <|https://example.com/a/\\\n>   \\b|>", want: []string{"https://example.com/a/b"}},
+		{in: "<|https://example.com/a/|\\\n\nb>"}, // a blank line after the fold
+		{in: "<|https://example.com/a/\\b|>", want: []string{"!https://example.com/a/\\b"}},
+	})
+}
+
+// Behaviour §3: wrappers are whole candidates. Inside <...> and "..." a
+// character that cannot be in a URI makes the candidate invalid as a
+// whole; it never cuts it to a valid prefix. Where such a character shows
+// that a '<' was a less-than, the text is read as whitespace-delimited.
+func TestWrappers(t *testing.T) {
+	runMarkCases(t, []markCase{
+		{in: "<|https://launchpad.net/\\~user|>", want: []string{"!https://launchpad.net/\\~user"}},
+		{in: "<|http://a/b\\|c|>", want: []string{"!http://a/b|c"}},
+		{in: "<|http://a/^b`c|>", want: []string{"!http://a/^b`c"}},
+		{in: "<|http://a/\n  b{c}|>", want: []string{"!http://a/b{c}"}},
+		{in: "0 < |http://x| = c && c < 32"},
+		{in: "if (0 < |http://x/|\\|y)\n  z = 1;\nwhile (q > 0)"}, // no '>' on the line of the '|'
+		{in: "<|http://a/|{b}\nc>"},
+		{in: "<|http://a/| {b}>"},
+		{in: "<|http://a/|<b>"},
+		{in: "<|http://a/b|\n {c}>"},
+		// "..."
+		{in: `font "|https://fonts.example.com/css?family=Roboto\|Open+Sans|" here`, want: []string{"!https://fonts.example.com/css?family=Roboto|Open+Sans"}},
+		{in: `<a href="|http://x/{{id}}|">`, want: []string{"!http://x/{{id}}"}},
+		{in: `"|http://a/<b>|"`, want: []string{"!http://a/<b>"}},
+		{in: `"|http://a/b\c|".`, want: []string{"!http://a/b\\c"}},
+		{in: "\"|http://a/b\\|c\n  d|\"", want: []string{"!http://a/b|cd"}},
+		{in: "\"|http://a/b|\\|c\nfoo bar\""},
+		{in: "\"|http://a/b|\\|c d\""},
+		{in: "\"|http://a/b|{c"},
+		// The escapes of a string literal end the URI: the string's, not
+		// the URI's (beyond the letter of behaviour §3).
+		{in: `fmt.Printf("|https://go.dev/issue/new|\n")`},
+		{in: `"|http://a/b|\tc" "|http://a/b|\u00e9" "|http://a/b\~c|"`, want: []string{"http://a/b", "http://a/b", "!http://a/b\\~c"}},
+		// An escaped quote wraps as a quote does; its '\' is the closer.
+		{in: `{"msg": "fetch \"|http://example.com/a|\" failed"}`},
+		{in: `"fetch \"|http://example.com/a\|b|\" failed"`, want: []string{"!http://example.com/a|b"}},
+		{in: "\"x \\\"|http://a/b\n  c|\\\" y\"", want: []string{"http://a/bc"}},
+		// A quoted break is rejoined only when the next line does not
+		// start with a scheme and ':'.
+		{in: "<rpc xsi:schemaLocation=\"|urn:ietf:params:xml:ns:netconf:base:1.0|\n     |http://example.com/schema/netconf.xsd|\">"},
+		{in: "\"|urn:a:b|\n   |urn:c:d|\""},
+		{in: "\"|http://a/b\n  c:d|\"", want: []string{"http://a/bc:d"}},
+		{in: "\"|http://a/b|\n  cd:e\""},
+		{in: "\"|http://a/b\n  c/d|\"", want: []string{"http://a/bc/d"}},
+	})
 }

@@ -53,6 +53,10 @@ func FuzzExtract(f *testing.F) {
 		"[http://[::1]/ label] {http://a/}",
 		"<" + strings.Repeat("http://x ", 10),
 		"http://" + strings.Repeat("a", 40) + " http://b/",
+		"<ht\n   tp://a/b> <https:\r\n  //c/d> > <ht\n>  tp:\n>  //e/f>",
+		"<https://a/b\\\n   \\c> <https://launchpad.net/\\~user> 0 < http://x = c && c < 32 >",
+		"x=\"urn:a:b\n   http://x/b.xsd\" \"http://a/b|c\" \"http://a/b|c\n  d\"",
+		"a\rhttp://b/\r\nc\r",
 	} {
 		f.Add([]byte(s), uint64(1), uint8(0))
 	}

@@ -144,7 +144,7 @@ func indexColonGlance(b []byte, from int) int {
 		}
 		i := from + k
 		if i+2 >= len(b) || i == 0 || b[i+1] == '/' && b[i+2] == '/' ||
-			endsNoAuthorityScheme[b[i-1]] {
+			endsNoAuthorityScheme[b[i-1]] || wrapsAfter(b, i) {
 			return i
 		}
 		from = i + 1
@@ -176,6 +176,10 @@ func (s *Scanner) tryScheme(i int) outcome {
 	b := s.buf[:s.n]
 	if i+2 >= s.n && !s.eof {
 		return needMore // is "//" next?
+	}
+	// Breaks that only the angle context rejoins (behaviour §3).
+	if out, ok := s.tryWrapped(i); ok {
+		return out
 	}
 	slashes := i+2 < s.n && b[i+1] == '/' && b[i+2] == '/'
 	if !slashes && !s.cfg.AnyScheme && i+1 < s.n && b[i+1] == ':' {

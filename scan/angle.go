@@ -26,14 +26,18 @@ func (s *Scanner) angle(st, opener, schemeLen int, kind Kind, flags Flags) outco
 }
 
 // angleBuild collects the text of an angle candidate from st to its '>'.
+// It follows the same rules as angleStop, which has found that '>'.
 func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) outcome {
 	b := s.buf[:s.n]
 	text, hyph := s.text[:0], s.hyph[:0]
 	j, rawEnd := st, st
 	// State of the current line: at its start (quote prefix being
 	// dropped), '>' dropped so far, nothing but whitespace since a line
-	// break; and whitespace dropped since the last content byte.
-	atLineStart, dropped, blank, gap := false, 0, false, false
+	// break; whitespace dropped since the last content byte; a character
+	// that cannot be in a URI seen on this line; the last line ended with
+	// an RFC 8792 fold marker, whose continuation may start with a '\'.
+	atLineStart, dropped, blank, gap, bad := false, 0, false, false, false
+	fold, afterFold := false, false
 	pendingHyphen := -1
 	for {
 		if j-st > s.maxLen {
@@ -59,13 +63,14 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 			j++ // the LF of a CRLF: the same line break
 			continue
 		case c == '\n' || c == '\r':
-			if blank {
-				return none // a blank line before '>'
+			if blank || bad {
+				return none // a blank line, or no '>' on the line of a bad character
 			}
-			if n := len(text); n > 0 && text[n-1] == '-' {
+			if n := len(text); n > 0 && text[n-1] == '-' && !fold {
 				pendingHyphen = n - 1
 			}
 			blank, atLineStart, dropped, gap = true, depth > 0, 0, true
+			afterFold, fold = fold, false
 			j++
 			continue
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
@@ -74,12 +79,23 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 			continue
 		case c < 0x20 || c == 0x7f:
 			return none // NUL and other controls end the context (SPEC 1)
+		case c == '\\' && foldMarker(b, j):
+			// RFC 8792 line folding: the '\' that ends a line goes with
+			// the break (behaviour §3).
+			fold, blank, atLineStart = true, false, false
+			j++
+			continue
+		case c == '\\' && afterFold:
+			// The '\' that starts the continuation of a fold
+			// (RFC 8792 section 8, two backslashes).
+			afterFold, blank, atLineStart = false, false, false
+			j++
+			continue
 		case c < utf8.RuneSelf && asciiClass[c]&cURI == 0:
-			// '<', '"', '{', '}', '|', '\', '^', '`' never stand in a URI, with
-			// or without whitespace: the '<' was not a wrapper but a
-			// less-than ("0 < http://x = c && c < 32"; "Name <
-			// http://x user@host>" then reads http://x).
-			return none
+			if c == '<' || gap {
+				return none // the '<' was a less-than (see angleStop)
+			}
+			bad = true
 		case c >= utf8.RuneSelf:
 			r, n := utf8.DecodeRune(b[j:])
 			if r == utf8.RuneError && n <= 1 {
@@ -113,11 +129,18 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 			hyph = append(hyph, pendingHyphen)
 			pendingHyphen = -1
 		}
-		atLineStart, blank, gap = false, false, false
+		atLineStart, blank, gap, afterFold = false, false, false, false
 		text = append(text, b[j:j+size]...)
 		j += size
 		rawEnd = j
 	}
+}
+
+// foldMarker tells whether the '\' at index j ends its line: an RFC 8792
+// fold marker. At the end of the buffered input the caller has asked for
+// more (angleStop) before it gets here.
+func foldMarker(b []byte, j int) bool {
+	return j+1 < len(b) && (b[j+1] == '\n' || b[j+1] == '\r')
 }
 
 // angleDone delivers an angle candidate that reached its '>', unless it
@@ -153,12 +176,22 @@ const (
 // on where in it the candidate started, since a candidate starts with a
 // scheme letter, which resets that state.
 type angleMemo struct {
-	from, to    int64 // [from, to) holds no stop
-	blank       bool  // at to: after a line break with only whitespace (and quote prefix) since
-	atLineStart bool  // at to: in the quote prefix of a continuation line
-	dropped     int   // at to: the '>' of that prefix dropped so far
-	stop        stopKind
-	valid       bool
+	from, to int64 // [from, to) holds no stop
+	st       angleState
+	stop     stopKind
+	valid    bool
+}
+
+// angleState is the scan state of angleStop between two bytes; angleBuild
+// keeps the same in its own variables.
+type angleState struct {
+	blank       bool // after a line break with only whitespace (and quote prefix) since
+	atLineStart bool // in the quote prefix of a continuation line
+	dropped     int  // the '>' of that prefix dropped so far
+	gap         bool // whitespace since the last content byte
+	bad         bool // a character that cannot be in a URI on this line
+	fold        bool // this line ends with an RFC 8792 fold marker
+	afterFold   bool // a continuation line of a fold, before its content
 }
 
 // maxMemoDepth bounds the quote depths that get a memo of their own;
@@ -171,6 +204,16 @@ const maxMemoDepth = 256
 // or the end of input. It returns stopNone when the length limit comes
 // first, and more when the buffered input does not tell. It follows the
 // same rules as angleBuild.
+//
+// A character that cannot be in a URI ('"', '{', '}', '|', '\', '^', '`')
+// inside the wrapper is part of the candidate, which is then invalid as a
+// whole (behaviour §3: <https://launchpad.net/\~user> is never cut to
+// https://launchpad.net/). But it also tells when the '<' was no wrapper:
+// a '<' inside, such a character at the start of a word (after
+// whitespace: "Name < https://x {name}@host>"), or a line break after it
+// before the '>' ("if (0 < http://x/|y)") abandon the angle context, as a
+// blank line does, and the text after the '<' is read as if
+// whitespace-delimited.
 func (s *Scanner) angleStop(st, depth int) (stop int, k stopKind, more bool) {
 	b := s.buf[:s.n]
 	if s.memo == nil {
@@ -178,12 +221,12 @@ func (s *Scanner) angleStop(st, depth int) (stop int, k stopKind, more bool) {
 	}
 	m := &s.memo[min(depth, maxMemoDepth)]
 	abs := s.base + int64(st)
-	j, blank, atLineStart, dropped := st, false, false, 0
+	j, t := st, angleState{}
 	if m.valid && m.from <= abs && abs <= m.to && m.to <= s.base+int64(s.n) {
 		if m.stop != stopNone {
 			return int(m.to - s.base), m.stop, false
 		}
-		j, blank, atLineStart, dropped = int(m.to-s.base), m.blank, m.atLineStart, m.dropped
+		j, t = int(m.to-s.base), m.st
 	} else {
 		m.from, m.valid = abs, true
 	}
@@ -194,25 +237,39 @@ scan:
 		c := b[j]
 		switch {
 		case c == '>':
-			if atLineStart && dropped < depth {
-				dropped++
+			if t.atLineStart && t.dropped < depth {
+				t.dropped++
 				continue
 			}
 			k = stopGT
 			break scan
 		case c == '\n' && b[j-1] == '\r':
 		case c == '\n' || c == '\r':
-			if blank {
+			if t.blank || t.bad {
 				k = stopBlank
 				break scan
 			}
-			blank, atLineStart, dropped = true, depth > 0, 0
+			t.blank, t.atLineStart, t.dropped, t.gap = true, depth > 0, 0, true
+			t.afterFold, t.fold, t.bad = t.fold, false, false
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
-		case c < 0x20 || c == 0x7f || c < utf8.RuneSelf && asciiClass[c]&cURI == 0:
+			t.gap = true
+		case c < 0x20 || c == 0x7f:
 			k = stopBad // as in angleBuild
 			break scan
+		case c == '\\' && j+1 == s.n && !s.eof:
+			break scan // is it a fold marker? more input tells
+		case c == '\\' && foldMarker(b, j):
+			t.fold, t.blank, t.atLineStart = true, false, false
+		case c == '\\' && t.afterFold:
+			t.afterFold, t.blank, t.atLineStart = false, false, false
+		case c < utf8.RuneSelf && asciiClass[c]&cURI == 0:
+			if c == '<' || t.gap {
+				k = stopBad
+				break scan
+			}
+			t.bad, t.blank, t.atLineStart, t.gap, t.afterFold = true, false, false, false, false
 		case c < utf8.RuneSelf:
-			blank, atLineStart = false, false
+			t.blank, t.atLineStart, t.gap, t.afterFold = false, false, false, false
 		default:
 			r, n := utf8.DecodeRune(b[j:])
 			if r == utf8.RuneError && n <= 1 {
@@ -226,17 +283,19 @@ scan:
 				k = stopBad
 				break scan
 			}
-			if !unicode.IsSpace(r) {
+			if unicode.IsSpace(r) {
+				t.gap = true
+			} else {
 				if runeEndsURI(r) {
 					k = stopEnd // as in angleBuild
 					break scan
 				}
-				blank, atLineStart = false, false
+				t.blank, t.atLineStart, t.gap, t.afterFold = false, false, false, false
 			}
 			j += n - 1
 		}
 	}
-	m.to, m.blank, m.atLineStart, m.dropped, m.stop = s.base+int64(j), blank, atLineStart, dropped, k
+	m.to, m.st, m.stop = s.base+int64(j), t, k
 	if k != stopNone || j > st+s.maxLen {
 		return j, k, false
 	}
@@ -318,4 +377,195 @@ func lastNewline(b []byte) int {
 		from = last + 1
 	}
 	return last
+}
+
+// maxSchemeGap bounds the whitespace (one line break, its indentation and
+// a quote prefix) looked through inside a scheme or between a scheme's
+// ':' and its "//" in the angle context. With maxSchemeRun, "URL:" and
+// two maxGap it keeps a candidate's start within lookback of its anchor.
+const maxSchemeGap = 64
+
+// wrapsAfter is the glance of nextColon at the ':' at index i (with
+// i+2 < len(b)): may a line break, then "//", follow it? Most ':' in text
+// are followed by a space and a word ("Note: this"), told at once here.
+func wrapsAfter(b []byte, i int) bool {
+	c := b[i+1]
+	if c != '\n' && c != '\r' && (c != ' ' && c != '\t' || !isSpaceByte(b[i+2])) {
+		return false
+	}
+	return gapThenSlashes(b, i)
+}
+
+// gapThenSlashes tells, for the ':' at index i followed by whitespace,
+// whether a line break, then "//" and the authority, follow:
+// "<http:" + newline + "  //example.com/a>". It is true also when the
+// buffered input ends first, so that tryScheme asks for more. It is the
+// cheap test of nextColon; tryWrapped decides.
+func gapThenSlashes(b []byte, i int) bool {
+	k, ok := skipSchemeGap(b, i+1)
+	return ok && wrappedSlashes(b, k) != 0
+}
+
+// wrappedSlashes tells whether "//" and a character that is not
+// whitespace stand at index k: 1 when they do, 0 when not, -1 when the
+// buffered input ends first. The text wraps where a line is full; a
+// comment on the next line ("a < b:" + newline + "  // c > d", in code)
+// has a space after its "//".
+func wrappedSlashes(b []byte, k int) int {
+	switch {
+	case k+3 > len(b):
+		return -1
+	case b[k] == '/' && b[k+1] == '/' && !isSpaceByte(b[k+2]):
+		return 1
+	}
+	return 0
+}
+
+// skipSchemeGap steps from index k over whitespace that holds exactly one
+// line break, after which a quote prefix ('>', spaces and tabs) may stand.
+// It returns where that ends (len(b) when the buffer ends first), and
+// false when there is no line break, a second one (a blank line), or too
+// much whitespace. Whitespace on the line itself does not wrap a URI:
+// "case a < b: // c > d".
+func skipSchemeGap(b []byte, k int) (int, bool) {
+	start, breaks := k, 0
+	for ; k < len(b) && k-start <= maxSchemeGap; k++ {
+		switch c := b[k]; {
+		case c == '\n' && k > start && b[k-1] == '\r':
+		case c == '\n' || c == '\r':
+			if breaks++; breaks > 1 {
+				return k, false
+			}
+		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
+		case c == '>' && breaks > 0:
+		default:
+			return k, breaks == 1
+		}
+	}
+	return k, k-start <= maxSchemeGap
+}
+
+// skipSchemeGapBack is skipSchemeGap backwards from index k (exclusive),
+// not below lo: the whitespace before the part of a scheme that follows a
+// line break. It needs exactly one line break, and returns where the gap
+// starts.
+func skipSchemeGapBack(b []byte, k, lo int) (int, bool) {
+	end, breaks := k, 0
+	for ; k > lo && end-k <= maxSchemeGap; k-- {
+		switch c := b[k-1]; {
+		case c == '\r' && k < end && b[k] == '\n':
+		case c == '\n' || c == '\r':
+			if breaks++; breaks > 1 {
+				return k, false
+			}
+		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
+		case c == '>' && breaks == 0:
+			// A quote prefix stands after the break, before the scheme.
+		default:
+			return k, breaks == 1
+		}
+	}
+	return k, false
+}
+
+// tryWrapped reads, at the ':' at index i, the two schemes that only the
+// angle context rejoins (behaviour §3): one whose "//" follows after a
+// line break ("<http:" + newline + "  //example.com/a>"), and one broken
+// inside itself where the scheme joined across the break is registered
+// ("<ht" + newline + "  tp://example.com/a>" gives http://example.com/a,
+// as the RFC series wraps at 72 columns). ok is false when neither is
+// there; tryScheme then goes on as for any ':'.
+func (s *Scanner) tryWrapped(i int) (out outcome, ok bool) {
+	b := s.buf[:s.n]
+	gapAfter := i+1 < s.n && isSpaceByte(b[i+1])
+	j0 := i // the run of scheme characters before ':'
+	for j0 > s.floor && i-j0 < maxSchemeRun && isSchemeByte(b[j0-1]) {
+		j0--
+	}
+	gapBefore := j0 > s.floor && isSpaceByte(b[j0-1])
+	if !gapAfter && !gapBefore {
+		return none, false
+	}
+	j := j0
+	for j < i && !isAlpha(b[j]) {
+		j++ // leading '-', '+', '.', digits: not a scheme's start
+	}
+	slashes := i+2 < s.n && b[i+1] == '/' && b[i+2] == '/'
+	if gapAfter {
+		k, fine := skipSchemeGap(b, i+1)
+		w := wrappedSlashes(b, k)
+		if fine && w < 0 && !s.eof {
+			return needMore, true
+		}
+		slashes = fine && w > 0
+		if !slashes && !gapBefore {
+			return none, false
+		}
+	}
+	// Without "//" the joined scheme must be one of those written
+	// without an authority, which have at most six letters: most ':'
+	// that get here end a word ("default:" in code) and stop here.
+	if gapBefore && (slashes || i-j0 < 6) {
+		if st, schemeLen := s.joinedScheme(j0, i, slashes); st >= 0 {
+			if out := s.angleAt(st, schemeLen); out != none {
+				return out, true
+			}
+		}
+	}
+	if !gapAfter || !slashes || j == i || bytes.EqualFold(b[j:i], []byte("url")) {
+		return none, false // "<URL: //x>": URL: is the prefix, not a scheme
+	}
+	k := s.schemeIn(b[j:i], true, false)
+	if k < 0 {
+		return none, false
+	}
+	if out := s.angleAt(j+k, i-j-k); out != none {
+		return out, true
+	}
+	return none, false
+}
+
+// joinedScheme looks, for the scheme part b[j:i] before the ':' at i,
+// across the line break before it for the rest of the scheme: a run of
+// scheme characters, starting with a letter, that the angle context
+// holds. It returns where the scheme starts and its length when the
+// scheme joined across the break is registered (or listed, with
+// Config.Schemes) and accepted as SPEC 2 says, else -1.
+func (s *Scanner) joinedScheme(j, i int, slashes bool) (st, schemeLen int) {
+	b := s.buf[:s.n]
+	g, ok := skipSchemeGapBack(b, j, max(s.floor, j-maxSchemeGap))
+	if !ok {
+		return -1, 0
+	}
+	r := g
+	for r > s.floor && g-r < maxSchemeRun && isSchemeByte(b[r-1]) {
+		r--
+	}
+	if r == g || !isAlpha(b[r]) || r > s.floor && isSchemeByte(b[r-1]) {
+		return -1, 0
+	}
+	if d, _, _ := s.context(r); d != DelimAngle {
+		return -1, 0
+	}
+	// The joined name, in a buffer kept by the scanner: one on the stack
+	// would escape to the heap through Config.IsRegistered.
+	s.joined = append(append(s.joined[:0], b[r:g]...), b[j:i]...)
+	if !s.known(s.joined) || s.schemeIn(s.joined, slashes, false) != 0 {
+		return -1, 0
+	}
+	return r, len(s.joined)
+}
+
+// angleAt reads the candidate starting at st in the angle context, if its
+// context is that; none when it is not, or when the context is abandoned.
+func (s *Scanner) angleAt(st, schemeLen int) outcome {
+	d, urlPrefix, opener := s.context(st)
+	if d != DelimAngle {
+		return none
+	}
+	var flags Flags
+	if urlPrefix {
+		flags |= URLPrefix
+	}
+	return s.angle(st, opener, schemeLen, KindScheme, flags)
 }

@@ -77,6 +77,21 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	if partial && !s.eof {
 		return needMore
 	}
+	cut := end // where a character that cannot be in a URI cut the run
+	if d == DelimQuote && end < limit && wrappedBad(b[end]) {
+		// Inside "..." the candidate is the whole text up to the closing
+		// quote: a character that cannot be in a URI makes it invalid,
+		// it does not cut it to a valid prefix (behaviour §3).
+		q, partial := quotedRun(b[:limit], end)
+		switch {
+		case partial && limit == s.n && !s.eof:
+			return needMore
+		case partial:
+			// No closer within the length limit: cut as before.
+		case b[q] == '"' || b[q] == '\\' || isLineBreak(b[q]):
+			end = q
+		}
+	}
 	text := b[st:end]
 	rawEnd, next := end, end
 	var hyph []int
@@ -84,6 +99,11 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 		switch t, ok := s.quoteRejoin(st, end); {
 		case !ok:
 			return needMore
+		case t == 0 && cut != end:
+			// Not rejoined: the run over the bad character did not reach
+			// the closer after all.
+			end = cut
+			text, rawEnd, next = b[st:end], end, end
 		case t > 0:
 			// The closing quote follows on the next line: rejoined.
 			s.text = append(append(s.text[:0], b[st:end]...), b[s.contStart:t]...)
@@ -171,6 +191,64 @@ func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partia
 	return j, depth, true
 }
 
+// wrappedBad tells the ASCII characters that cannot be in a URI but do not
+// end one inside a wrapper: '<', '>', '{', '}', '|', '\', '^', '`'.
+func wrappedBad(c byte) bool {
+	return c > ' ' && c < utf8.RuneSelf && c != '"' && asciiClass[c]&cURI == 0
+}
+
+// quotedRun scans b from j to the first byte that ends a URI inside
+// "...": whitespace, the closing quote, a control character, invalid UTF-8
+// or a character that always ends a URI (SPEC 4). Unlike plainRun it goes
+// on over the other characters that cannot be in a URI ('<', '>', '{',
+// '}', '|', '\', '^', '`'): inside the wrapper they make the candidate
+// invalid, they do not end it (behaviour §3). Beyond the letter of that
+// rule, a '\' that starts an escape of a string literal ('\n', '\"', ...)
+// ends it: the text is a string in a program, a log line or JSON, and the
+// escape is the string's, not the URI's ("https://go.dev/issue/new\n",
+// \"http://example.com/a\"). partial reports that it ran off the end of b.
+func quotedRun(b []byte, j int) (end int, partial bool) {
+	for j < len(b) {
+		c := b[j]
+		if c < utf8.RuneSelf {
+			if c <= ' ' || c == '"' || c == 0x7f {
+				return j, false
+			}
+			if c == '\\' {
+				if j+1 == len(b) {
+					return j, true
+				}
+				if stringEscape(b[j+1]) {
+					return j, false
+				}
+			}
+			j++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[j:])
+		if r == utf8.RuneError && size <= 1 {
+			return j, !utf8.FullRune(b[j:])
+		}
+		if runeEndsURI(r) {
+			return j, false
+		}
+		j += size
+	}
+	return j, true
+}
+
+// stringEscape tells the characters that follow '\' in the escapes of
+// string literals (C, Go, JSON, shell): \n, \t, \", \\, \u00e9, \x41,
+// \0... Not '~' (<https://launchpad.net/\~user> is invalid).
+func stringEscape(c byte) bool {
+	switch c {
+	case 'a', 'b', 'f', 'n', 'r', 't', 'v', '\\', '\'', '"', '?', 'x', 'u', 'U', '/',
+		'0', '1', '2', '3', '4', '5', '6', '7':
+		return true
+	}
+	return false
+}
+
 // quoteRejoin looks at the line after a quoted candidate broken at index
 // brk: when, past the indentation, the rest of the URI runs to the closing
 // quote, it returns the index of that quote (SPEC 3: "..." rejoins a
@@ -194,11 +272,24 @@ func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
 	if k >= limit {
 		return 0, k < s.n || s.eof
 	}
-	end, _, partial := plainRun(b[:limit], k, 0, 0, 0)
-	if partial && end == s.n && !s.eof {
+	// A next line that starts with a scheme and ':' holds a URI of its
+	// own: an XML schemaLocation="urn:a:b
+	//   http://x/b.xsd" pairs two (behaviour §3).
+	r := k
+	for r < limit && r-k <= maxSchemeRun && isSchemeByte(b[r]) {
+		r++
+	}
+	if r == s.n && !s.eof {
 		return 0, false
 	}
-	if end > k && end < s.n && b[end] == '"' {
+	if r < s.n && b[r] == ':' && r-k >= 2 && isAlpha(b[k]) {
+		return 0, true
+	}
+	end, partial := quotedRun(b[:limit], k)
+	if partial && limit == s.n && !s.eof {
+		return 0, false // it ran off the input read so far
+	}
+	if end > k && end < s.n && (b[end] == '"' || b[end] == '\\' && end+1 < s.n && b[end+1] == '"') {
 		s.contStart = k
 		return end, true
 	}

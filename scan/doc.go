@@ -3,7 +3,11 @@
 // angle brackets, double quotes, brackets, braces, parentheses or
 // whitespace, with line breaks inside <...> rejoined, mail quote prefixes
 // dropped, hyphen breaks flagged and trailing sentence punctuation left out.
-// The rules are those of SPEC sections 1 to 4.
+// The rules are those of SPEC sections 1 to 4. Inside <...> a break
+// between a scheme's ':' and its "//", or inside a scheme whose joined
+// name is registered, is rejoined (the RFC series wraps so), and so is an
+// RFC 8792 fold ('\' at the end of a line); line numbers count LF, CRLF
+// and a CR alone (behaviour §3).
 //
 // The scanner knows nothing of validation: a candidate is a span of text
 // that a reader would take for a URI. Package extract validates and
@@ -39,10 +43,27 @@
 // a new input with the buffers kept (the buffer starts at 8 KiB and grows
 // as the input needs), for callers that read many small inputs.
 //
-// # Beyond the letter of SPEC 3
+// # Wrappers and less-than signs
 //
-// Inside <...>, a character that never stands in a URI even with the
-// whitespace dropped ('<', '"', '{', '}', '|', '\', '^', '`') abandons the
-// angle context as a blank line does: the '<' was a less-than
-// ("0 < http://x = c && c < 32"), not a wrapper.
+// Inside <...> and "..." the candidate is the whole text up to the closer
+// (behaviour §3): a character that cannot be in a URI ('"', '{', '}', '|',
+// '\', '^', '`'; '<' and '>' too inside "...") makes the whole candidate
+// invalid, for package extract to report with its position; it is never
+// cut to a valid prefix (<https://launchpad.net/\~user>,
+// "https://x/css?family=Roboto|Open+Sans").
+//
+// A '<' is not always a wrapper, though; it may be a less-than. Beyond the
+// letter of behaviour §3, the angle context is abandoned, as at a blank
+// line, and the text after the '<' read as if whitespace-delimited, when
+// such a character shows the '<' was no wrapper: a second '<' before the
+// '>' ("0 < http://x = c && c < 32 >"), such a character at the start of a
+// word ("Name < http://x {name}@host>"), or a line break between such a
+// character and the '>' ("if (0 < http://x/|y)", no '>' on its line). The
+// closer must still come before a blank line. Inside "...", the escape of
+// a string literal ('\n', '\"', '\u', ...) ends the URI: the quotes are a
+// program's or a JSON document's ("https://go.dev/issue/new\n").
+//
+// Between a scheme's ':' and its "//" only a line break wraps, and the
+// "//" must be followed by its authority: "a < b:" + newline + "// c > d"
+// is code, not a wrapped URI.
 package scan

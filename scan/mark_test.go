@@ -9,10 +9,15 @@ import (
 )
 
 // naivePosition is the line and column of offset abs in in, counted the
-// plain way.
+// plain way: LF, CRLF and a CR alone each end a line (behaviour §3).
 func naivePosition(in string, abs int) (line, col int64) {
-	before := in[:abs]
-	return int64(strings.Count(before, "\n")) + 1, int64(abs - (strings.LastIndexByte(before, '\n') + 1) + 1)
+	line, start := 1, 0
+	for i := 0; i < abs; i++ {
+		if in[i] == '\n' || in[i] == '\r' && (i+1 == len(in) || in[i+1] != '\n') {
+			line, start = line+1, i+1
+		}
+	}
+	return int64(line), int64(abs - start + 1)
 }
 
 // Marked gives the line and column of the marked offset wherever it falls:
@@ -22,9 +27,13 @@ func TestMarkLine(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	var b strings.Builder
 	for b.Len() < 300<<10 {
-		switch rng.Intn(6) {
+		switch rng.Intn(8) {
 		case 0:
 			b.WriteString("\n")
+		case 6:
+			b.WriteString("\r")
+		case 7:
+			b.WriteString("\r\n")
 		case 1:
 			b.WriteString("see <http://example.com/a/\n  b/c> ")
 		case 2:
@@ -38,7 +47,20 @@ func TestMarkLine(t *testing.T) {
 	for range 20 {
 		marks = append(marks, rng.Intn(len(in)+1))
 	}
+	// Marks right after a CR: before an LF, and alone.
+	if k := strings.Index(in, "\r\n"); k >= 0 {
+		marks = append(marks, k+1)
+	}
+	if k := strings.Index(in, "\r "); k >= 0 {
+		marks = append(marks, k+1)
+	}
 	want := collectAll(New(strings.NewReader(in), Config{}))
+	for s := New(iotest.HalfReader(strings.NewReader(in)), Config{}); s.Scan(); {
+		c := s.Candidate()
+		if wl, wc := naivePosition(in, int(c.Offset)); c.Line != wl || c.Column != wc {
+			t.Fatalf("candidate %q at %d: line %d column %d, want %d, %d", c.Text, c.Offset, c.Line, c.Column, wl, wc)
+		}
+	}
 	for _, mark := range marks {
 		for _, oneByte := range []bool{false, true} {
 			if oneByte && mark%7 != 0 {

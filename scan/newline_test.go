@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,60 @@ func TestLastNewline(t *testing.T) {
 	} {
 		if got, want := lastNewline([]byte(s)), bytes.LastIndexByte([]byte(s), '\n'); got != want {
 			t.Errorf("lastNewline(%d bytes) = %d, want %d", len(s), got, want)
+		}
+	}
+}
+
+// piecesReader returns b in two reads, split at k.
+type piecesReader struct {
+	b []byte
+	k int
+}
+
+func (r *piecesReader) Read(p []byte) (int, error) {
+	if len(r.b) == 0 {
+		return 0, io.EOF
+	}
+	n := len(r.b)
+	if r.k > 0 {
+		n, r.k = r.k, 0
+	}
+	n = copy(p, r.b[:n])
+	r.b = r.b[n:]
+	return n, nil
+}
+
+// Line numbers count LF, CRLF and a CR alone (behaviour §3), whatever the
+// reads: a CR that ends a read is told by the next byte, also for a mark
+// (MarkLine) that stands right after it.
+func TestLinesAfterCR(t *testing.T) {
+	for _, in := range []string{
+		"a\rhttp://b.example/ c\rd http://e.example/\r",
+		"a\r\nhttp://b.example/ c\r\n\r\nd http://e.example/\r\n",
+		"\r\r\nhttp://b.example/\n\r\rx http://e.example/\n\r",
+		"x <http://b.example/\r  c/d>\r\"http://e.example/\r  f\"",
+	} {
+		for k := 1; k < len(in); k++ {
+			for s := New(&piecesReader{b: []byte(in), k: k}, Config{}); s.Scan(); {
+				c := s.Candidate()
+				if l, c2 := naivePosition(in, int(c.Offset)); c.Line != l || c.Column != c2 {
+					t.Fatalf("%q split at %d: %q at %d:%d, want %d:%d", in, k, c.Text, c.Line, c.Column, l, c2)
+				}
+			}
+			for mark := 0; mark <= len(in); mark++ {
+				s := New(&piecesReader{b: []byte(in), k: k}, Config{})
+				s.MarkLine(int64(mark))
+				s.fill(0, 1) // the first piece only
+				wl, wc := naivePosition(in, mark)
+				if line, col, ok := s.Marked(); ok && (line != wl || col != wc) {
+					t.Fatalf("%q split at %d: after the first read, mark %d at %d:%d, want %d:%d", in, k, mark, line, col, wl, wc)
+				}
+				for s.Scan() {
+				}
+				if line, col, ok := s.Marked(); !ok || line != wl || col != wc {
+					t.Fatalf("%q split at %d: mark %d at %d:%d (%v), want %d:%d", in, k, mark, line, col, ok, wl, wc)
+				}
+			}
 		}
 	}
 }

@@ -67,7 +67,7 @@ type Candidate struct {
 	Raw    []byte
 	Offset int64 // byte offset of the first byte, 0-based
 	End    int64 // byte offset just after the last byte
-	Line   int64 // 1-based line (LF-counted) of the first byte; 0 with Config.NoLines
+	Line   int64 // 1-based line of the first byte (LF, CRLF and CR end lines); 0 with Config.NoLines
 	Column int64 // 1-based byte column of the first byte; 0 with Config.NoLines
 	Delim  Delim
 	Flags  Flags
@@ -159,7 +159,8 @@ type Scanner struct {
 	cand      Candidate
 	text      []byte // Text of a rejoined candidate
 	hyph      []int
-	contStart int // where the continuation of a rejoined quoted URI starts
+	contStart int    // where the continuation of a rejoined quoted URI starts
+	joined    []byte // a scheme joined across a line break (tryWrapped)
 }
 
 // New returns a Scanner reading from r.
@@ -184,7 +185,7 @@ func New(r io.Reader, cfg Config) *Scanner {
 func (s *Scanner) Reset(r io.Reader) {
 	*s = Scanner{
 		r: r, cfg: s.cfg, maxLen: s.maxLen, schemes: s.schemes,
-		buf: s.buf, text: s.text[:0], hyph: s.hyph[:0], memo: s.memo,
+		buf: s.buf, text: s.text[:0], hyph: s.hyph[:0], memo: s.memo, joined: s.joined[:0],
 	}
 	clear(s.memo)
 	if s.buf == nil {
@@ -484,11 +485,16 @@ func (s *Scanner) Marked() (line, col int64, ok bool) {
 	return lc.markLine, lc.markCol, lc.marked
 }
 
-// lineCounter counts LF line breaks lazily, up to the offsets asked for.
+// lineCounter counts line breaks lazily, up to the offsets asked for: LF,
+// CRLF and a CR alone each end a line (behaviour §3), so text with
+// CR-only breaks (old Mac files, some mail) is numbered as it reads.
 type lineCounter struct {
 	at        int64 // line breaks before this offset are counted
 	line      int64 // the line holding offset at
 	lineStart int64 // the offset where that line starts
+	// pendingCR: the byte before at is a CR whose next byte was not yet
+	// read, so whether it ends a line (or its LF will) is not known.
+	pendingCR bool
 	// mark is the offset of MarkLine (-1: none); once the count has
 	// passed it, marked is set and markLine, markCol are its position.
 	mark              int64
@@ -499,12 +505,28 @@ type lineCounter struct {
 func (lc *lineCounter) advance(s *Scanner, abs int64) {
 	if !lc.marked && lc.mark >= lc.at && lc.mark <= abs {
 		lc.count(s, lc.mark)
-		lc.marked, lc.markLine, lc.markCol = true, lc.line, lc.mark-lc.lineStart+1
+		if !lc.pendingCR {
+			lc.takeMark()
+		} // else taken once the CR before it is told (count)
 	}
 	lc.count(s, abs)
 }
 
+func (lc *lineCounter) takeMark() {
+	lc.marked, lc.markLine, lc.markCol = true, lc.line, lc.mark-lc.lineStart+1
+}
+
 func (lc *lineCounter) count(s *Scanner, abs int64) {
+	if lc.pendingCR && (lc.at < s.base+int64(s.n) || s.eof) {
+		// The byte after the CR is here (or the input ended after it).
+		lc.pendingCR = false
+		if lc.at == s.base+int64(s.n) || s.buf[lc.at-s.base] != '\n' {
+			lc.line, lc.lineStart = lc.line+1, lc.at
+		}
+		if !lc.marked && lc.mark == lc.at {
+			lc.takeMark()
+		}
+	}
 	if abs <= lc.at {
 		return
 	}
@@ -513,5 +535,42 @@ func (lc *lineCounter) count(s *Scanner, abs int64) {
 		lc.line += int64(k)
 		lc.lineStart = lc.at + int64(lastNewline(seg)) + 1
 	}
+	if bytes.IndexByte(seg, '\r') >= 0 {
+		lc.countCR(s, seg, abs)
+	}
 	lc.at = abs
+}
+
+// countCR adds the line breaks of the CRs of seg, which ends at offset abs,
+// that are not followed by an LF (a CRLF is counted at its LF). Whether a
+// CR at the end of seg is followed by one is known only when the next byte
+// has been read or the input has ended; until then it is pending. So the
+// count does not depend on how the input is split into reads.
+func (lc *lineCounter) countCR(s *Scanner, seg []byte, abs int64) {
+	lastLone := -1
+	for i := 0; ; {
+		k := bytes.IndexByte(seg[i:], '\r')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+		switch {
+		case i < len(seg):
+			if seg[i] == '\n' {
+				continue
+			}
+		case abs < s.base+int64(s.n):
+			if s.buf[abs-s.base] == '\n' {
+				continue
+			}
+		case !s.eof:
+			lc.pendingCR = true
+			continue
+		}
+		lc.line++
+		lastLone = i
+	}
+	if start := lc.at + int64(lastLone); lastLone >= 0 && start > lc.lineStart {
+		lc.lineStart = start
+	}
 }

@@ -122,6 +122,11 @@ func (p *parser) hierPart(i int, u *URI) (int, *Error) {
 	if err != nil {
 		return j, err
 	}
+	if j < len(s) && s[j] == '[' && !u.HasAuthority && isSIP(u.Scheme) {
+		if j, err = p.sipIPv6(start, j); err != nil {
+			return j, err
+		}
+	}
 	if j < len(s) && s[j] != '?' && s[j] != '#' {
 		return j, p.unexpected(j, "path")
 	}
@@ -138,6 +143,42 @@ func (p *parser) hierPart(i int, u *URI) (int, *Error) {
 		}
 	}
 	return j, nil
+}
+
+// isSIP reports whether scheme is sip or sips, whose URIs follow RFC 3261
+// rather than the generic path grammar (behaviour §5).
+func isSIP(scheme string) bool {
+	return len(scheme) >= 3 && len(scheme) <= 4 && strings.EqualFold(scheme[:3], "sip") &&
+		(len(scheme) == 3 || scheme[3] == 's' || scheme[3] == 'S')
+}
+
+// sipIPv6 reads on from the '[' at j in the path of a sip or sips URI
+// that starts at start. RFC 3261 19.1.1 writes such a URI as
+// "sip:" [ userinfo "@" ] hostport ..., whose host may be an
+// IPv6reference, "[" IPv6address "]": "sip:alice@[2001:db8::1]:5060". A
+// '[' there (at the start, or right after the '@' of the userinfo) opens
+// one; anywhere else it is the usual error. It returns where the path ends.
+func (p *parser) sipIPv6(start, j int) (int, *Error) {
+	s := p.s
+	if j != start && (s[j-1] != '@' || strings.IndexByte(s[start:j], '@') != j-1-start) {
+		return j, nil // not where the host stands: the caller reports the '['
+	}
+	close := strings.IndexByte(s[j:], ']')
+	if close < 0 {
+		return j, p.fail(j, "'[' without a closing ']'")
+	}
+	close += j
+	if pct := strings.IndexByte(s[j:close], '%'); pct >= 0 {
+		return j + pct, p.fail(j+pct, "a zone ID is not allowed in a SIP host (RFC 3261 has none)")
+	}
+	if err := p.ipv6(j+1, close); err != nil {
+		return j, err
+	}
+	k := close + 1
+	if k < len(s) && s[k] != ':' && s[k] != ';' && s[k] != '?' && s[k] != '#' {
+		return k, p.unexpected(k, "host")
+	}
+	return p.span(k, cPath, pctOK)
 }
 
 // authority parses authority = [ userinfo "@" ] host [ ":" port ]

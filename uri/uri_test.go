@@ -178,6 +178,14 @@ var validForms = []struct {
 	{"s://[1:2:3:4:5::0.0.0.0]", KindURI},
 	{"s://[::5:6:7:8:9:10.1.2.3]", KindURI},
 	{"http://[2001:db8::7]:8080/", KindURI},
+	// SIP (RFC 3261 19.1.1, behaviour §5): the host after the userinfo's
+	// '@', or right after the scheme, may be an IPv6reference.
+	{"sip:alice@[2001:db8::1]:5060", KindURI},
+	{"sips:alice@[2001:db8::1]", KindURI},
+	{"SIP:[::1]", KindURI},
+	{"sip:[2001:db8::1]:5060;transport=tcp?subject=x", KindURI},
+	{"sip:alice:secret@[::ffff:192.0.2.1];lr", KindURI},
+	{"sip:alice@atlanta.example;transport=tcp", KindURI},
 	// IPvFuture.
 	{"s://[v1.x]", KindURI},
 	{"s://[VF.a:b!$&'()*+,;=-._~]", KindURI},
@@ -338,6 +346,19 @@ var invalidForms = []struct {
 	{"http://[v1.a/b]/", KindURI, 7, "'[' without a closing ']'"},
 	{"http://[v1.%41]/", KindURI, 11, "'%' is not allowed in an IPvFuture address"},
 	{"s://[v7.fe80::abcd%eth0]", KindURI, 18, "'%' is not allowed in an IPvFuture"},
+	// SIP (behaviour §5): an IPv6reference only where the host stands, and
+	// only an IPv6address in it (RFC 3261 has no IPvFuture and no zone).
+	{"sip:alice@[2001:db8::1::2]", KindURI, 22, "two '::'"},
+	{"sip:alice@[2001:db8::1", KindURI, 10, "'[' without a closing ']'"},
+	{"sip:alice@[::1]x", KindURI, 15, "'x' is not allowed in the host"},
+	{"sip:alice@[::1]:5060[", KindURI, 20, "'[' outside an IP literal"},
+	{"sip:alice@[v1.x]", KindURI, 11, "'v' is not allowed in the IPv6 address"},
+	{"sip:alice@[fe80::1%25eth0]", KindURI, 18, "zone ID is not allowed in a SIP host"},
+	{"sip:a[::1]", KindURI, 5, "'[' outside an IP literal"},
+	{"sip:a@b@[::1]", KindURI, 8, "'[' outside an IP literal"},
+	{"sip:a;x=[::1]", KindURI, 8, "'[' outside an IP literal"},
+	{"tel:alice@[::1]", KindURI, 10, "'[' outside an IP literal"},
+	{"sip://[::1]x", KindURI, 11, "'x' is not allowed in the host"},
 }
 
 func TestInvalidForms(t *testing.T) {
