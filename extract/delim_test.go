@@ -257,8 +257,10 @@ func TestAngleBreaks(t *testing.T) {
 		{in: "<|http:\n  //example.com/a|>", want: []string{"http://example.com/a"}},
 		{in: "Available at <|https:\r\n      //www.example.net/registry/list.xml|>.", want: []string{"https://www.example.net/registry/list.xml"}},
 		{in: "<|file:\n //host/etc/hosts|>", want: []string{"file://host/etc/hosts"}},
-		// Whitespace on the line, or after the "//", is no wrap: code.
-		{in: "<http: //a/b>"},
+		// Whitespace on the line is dropped as well (all whitespace after
+		// the scheme's ':' is); after the "//" it is no wrap: code.
+		{in: "<|http: //a/b|>", want: []string{"http://a/b"}},
+		{in: "<|http:\t//a/b|>", want: []string{"http://a/b"}},
 		{in: "case fs < gs: // f > 0, g < 0"},
 		{in: "case t2 <= s[0] && s[0] < t3:\n\t\t// 0080-07FF two byte sequence\n\t\tif len(s) > 1 {"},
 		{in: "<URL:|http:\n //a/b|>", want: []string{"http://a/b"}},

@@ -389,8 +389,7 @@ const maxSchemeGap = 64
 // i+2 < len(b)): may a line break, then "//", follow it? Most ':' in text
 // are followed by a space and a word ("Note: this"), told at once here.
 func wrapsAfter(b []byte, i int) bool {
-	c := b[i+1]
-	if c != '\n' && c != '\r' && (c != ' ' && c != '\t' || !isSpaceByte(b[i+2])) {
+	if !isSpaceByte(b[i+1]) {
 		return false
 	}
 	return gapThenSlashes(b, i)
@@ -421,12 +420,12 @@ func wrappedSlashes(b []byte, k int) int {
 	return 0
 }
 
-// skipSchemeGap steps from index k over whitespace that holds exactly one
+// skipSchemeGap steps from index k over whitespace that holds at most one
 // line break, after which a quote prefix ('>', spaces and tabs) may stand.
 // It returns where that ends (len(b) when the buffer ends first), and
-// false when there is no line break, a second one (a blank line), or too
-// much whitespace. Whitespace on the line itself does not wrap a URI:
-// "case a < b: // c > d".
+// false when there is a second line break (a blank line) or too much
+// whitespace. (Code such as "case a < b: // c > d" is no URI: the "//" of a
+// comment has a space after it, see wrappedSlashes.)
 func skipSchemeGap(b []byte, k int) (int, bool) {
 	start, breaks := k, 0
 	for ; k < len(b) && k-start <= maxSchemeGap; k++ {
@@ -439,7 +438,7 @@ func skipSchemeGap(b []byte, k int) (int, bool) {
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
 		case c == '>' && breaks > 0:
 		default:
-			return k, breaks == 1
+			return k, breaks <= 1
 		}
 	}
 	return k, k-start <= maxSchemeGap
