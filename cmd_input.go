@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -21,6 +24,7 @@ func inputFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "text", Aliases: []string{"a"}, Category: "Input", Usage: "with -r, read binary files too (by default a file with a NUL in its first block is skipped)", DisableDefaultText: true},
 		&cli.StringSliceFlag{Name: "include", Category: "Input", Usage: "with -r, read only files whose name matches `GLOB`"},
 		&cli.StringSliceFlag{Name: "exclude", Category: "Input", Usage: "with -r, skip files and directories whose name matches `GLOB`"},
+		&cli.StringFlag{Name: "max-window", Value: "128M", Category: "Input", Usage: "refuse an xz or zstd input that declares a decoding window larger than `SIZE` (bytes, or with K, M or G), before allocating it"},
 		&cli.BoolFlag{Name: "decompress", Aliases: []string{"z"}, Category: "Input", Usage: "insist that every input is compressed (gzip, bzip2, xz and zstd are read transparently anyway)", DisableDefaultText: true},
 	}
 }
@@ -35,6 +39,25 @@ type inputConfig struct {
 	exclude   []string
 	forceZ    bool
 	docFormat document.Format
+	maxWindow int64
+}
+
+// parseSize reads a size in bytes, with an optional K, M or G (powers of
+// 1024; "KiB", "MB" and the like are read as the same).
+func parseSize(s string) (int64, error) {
+	num := strings.TrimRight(s, "KMGkmgiIbB")
+	unit := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(s[len(num):], "B"), "b"))
+	unit = strings.TrimSuffix(strings.TrimSuffix(unit, "I"), "i")
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil {
+		return 0, err
+	}
+	shift := map[string]uint{"": 0, "K": 10, "M": 20, "G": 30}
+	sh, ok := shift[unit]
+	if !ok || n > math.MaxInt64>>sh {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return n << sh, nil
 }
 
 func newInputConfig(c *cli.Context) (inputConfig, error) {
@@ -47,6 +70,11 @@ func newInputConfig(c *cli.Context) (inputConfig, error) {
 		exclude:   c.StringSlice("exclude"),
 		forceZ:    c.Bool("decompress"),
 	}
+	w, err := parseSize(c.String("max-window"))
+	if err != nil || w <= 0 {
+		return in, fmt.Errorf("--max-window %q: want a positive size in bytes, or with K, M or G (128M)", c.String("max-window"))
+	}
+	in.maxWindow = w
 	f, err := document.ParseFormat(in.format)
 	if err != nil {
 		return in, fmt.Errorf("--format %q: want text, mail, mbox, news, warc or auto", in.format)
@@ -139,6 +167,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	docs.Options = document.Options{
 		Format:            r.in.docFormat,
 		RequireCompressed: r.in.forceZ,
+		MaxWindow:         r.in.maxWindow,
 		SkipBinary:        in.walked && !r.in.text,
 		Warn: func(w document.Warning) {
 			if !r.quiet {

@@ -131,8 +131,15 @@ type Options struct {
 	// document and return an error wrapping ErrBinary.
 	SkipBinary bool
 
+	// MaxWindow is the largest decoding window (an xz dictionary, a zstd
+	// window) accepted, in bytes; a stream that declares more is an error,
+	// stated before anything is allocated for it (behaviour §1). 0 means
+	// DefaultMaxWindow.
+	MaxWindow int64
+
 	// Warn, when not nil, is told of each part of the input that is
-	// skipped as malformed. Reading goes on after each.
+	// skipped as malformed, and of an input read as text although it
+	// begins like a compressed file. Reading goes on after each.
 	Warn func(Warning)
 }
 
@@ -161,9 +168,13 @@ func NewReader(opts Options) *Reader { return &Reader{Options: opts} }
 // record) goes to Options.Warn and costs only that part.
 func (rd *Reader) Read(r io.Reader, name string, fn func(*Document) error) error {
 	opts := &rd.Options
+	rd.raw.MaxWindow = opts.MaxWindow
 	dec, _, err := rd.raw.Decompress(r, opts.RequireCompressed)
 	if err != nil {
 		return err
+	}
+	if fb := rd.raw.Fallback(); fb != nil && opts.Warn != nil {
+		opts.Warn(Warning{Origin: Origin{File: name}, Message: fb.Error() + "; read as text"})
 	}
 	br := rd.reader(dec)
 	head := rd.head(br)
@@ -289,7 +300,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 // Warn and costs only itself.
 func (rd *Reader) readWARC(r io.Reader, doc *Document, fn func(*Document) error) error {
 	wr := warc.NewReader(r)
-	bad, n := 0, 0
+	n := 0
 	for {
 		rec, err := wr.Next()
 		if err == io.EOF {
@@ -297,10 +308,12 @@ func (rd *Reader) readWARC(r io.Reader, doc *Document, fn func(*Document) error)
 		}
 		if err != nil {
 			var fe *warc.FormatError
-			if !errors.As(err, &fe) || bad > 1000 {
+			if !errors.As(err, &fe) {
 				return err
 			}
-			bad++
+			// The reader resynchronises at the next record whatever
+			// the number of bad ones (package warc): each costs only
+			// itself.
 			n++ // a record number counts every record, good or not
 			if rd.Options.Warn != nil {
 				rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: WARC}, Message: err.Error()})

@@ -228,3 +228,46 @@ func TestParseFormat(t *testing.T) {
 		t.Error("ParseFormat(pdf): no error")
 	}
 }
+
+// Read passes MaxWindow to the decoder (a declared window above it is an
+// error before anything is allocated for it), warns of an input read as
+// text despite its magic bytes, and reads on through any number of
+// malformed WARC records.
+func TestReadHostile(t *testing.T) {
+	huge := xzStored([]byte{40}, []byte("see http://example.com/\n")) // declares 4 GiB - 1
+	var docs int
+	err := NewReader(Options{}).Read(bytes.NewReader(huge), "huge.xz", func(d *Document) error {
+		docs++
+		_, err := io.Copy(io.Discard, d.Body)
+		return err
+	})
+	if err == nil || !strings.Contains(err.Error(), "window limit") {
+		t.Fatalf("4 GiB dictionary: err %v (%d documents), want the window limit named", err, docs)
+	}
+	// Under a larger limit the same file decodes: the option reaches the decoder.
+	small := xzStored([]byte{22}, []byte("see http://example.com/\n")) // 8 MiB
+	if _, _, err := readAll(t, bytes.NewReader(small), Options{MaxWindow: 4 << 20}); err == nil {
+		t.Fatal("8 MiB dictionary under MaxWindow 4 MiB: no error")
+	}
+	if docs, _, err := readAll(t, bytes.NewReader(small), Options{MaxWindow: 16 << 20}); err != nil || len(docs) != 1 {
+		t.Fatalf("8 MiB dictionary under MaxWindow 16 MiB: %q, %v", docs, err)
+	}
+
+	docs2, warns, err := readAll(t, strings.NewReader("\x1f\x8b\x08 then https://example.com/ text\n"), Options{})
+	if err != nil || len(docs2) != 1 || len(warns) != 1 || !strings.Contains(warns[0], "read as text") {
+		t.Fatalf("gzip magic before text: docs %q warns %q err %v", docs2, warns, err)
+	}
+
+	var in strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&in, "WARC/1.1\r\nContent-Length: bad%d\r\n\r\n", i)
+	}
+	in.WriteString(warcRecord("9", "http://site.example/z", "last http://example.com/z\n"))
+	got, warns, err := readAll(t, strings.NewReader(in.String()), Options{})
+	if err != nil || len(got) != 1 || !strings.Contains(got[0], "example.com/z") || !strings.Contains(got[0], "Record:5001 ") {
+		t.Fatalf("after 5,000 malformed records: %d documents %.200q, err %v", len(got), got, err)
+	}
+	if len(warns) != 5000 {
+		t.Errorf("%d warnings, want one per malformed record (capping them is the caller's choice)", len(warns))
+	}
+}
