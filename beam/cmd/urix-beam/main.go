@@ -95,7 +95,6 @@ func main() {
 	}
 }
 
-
 func fail(status int, msg string) {
 	fmt.Fprintf(os.Stderr, "urix-beam: %s\n", msg)
 	os.Exit(status)
