@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/uri"
 )
 
@@ -167,7 +169,8 @@ func TestSameAsCLI(t *testing.T) {
 			if err := Build(s, c); err != nil {
 				t.Fatal(err)
 			}
-			if err := ptest.Run(p); err != nil {
+			res, err := ptest.RunWithMetrics(p)
+			if err != nil {
 				t.Fatal(err)
 			}
 			wantLines, wantErrs := runCLI(t, files, cliFlags(tt.opts)...)
@@ -178,7 +181,97 @@ func TestSameAsCLI(t *testing.T) {
 			diffLines(t, "results", got, wantLines)
 			diffLines(t, "errors", messagesAsCLI(t, readShards(t, out, "errors", 1)), wantErrs)
 			checkCounts(t, out, wantLines, 2, 7)
+
+			// Every message and record is an element of its own, but
+			// those over the limit and the one cut short by an error.
+			n := counters(res)
+			if n["results"] != int64(len(wantLines)) {
+				t.Errorf("results counter %d, want %d", n["results"], len(wantLines))
+			}
+			spread, inline := documents(t, files, tt.opts, cmp.Or(tt.spread, DefaultSpreadLimit))
+			if n["documents_spread"] != spread || n["documents_inline"] != inline {
+				t.Errorf("%d documents spread, %d searched inline; want %d, %d",
+					n["documents_spread"], n["documents_inline"], spread, inline)
+			}
 		})
+	}
+}
+
+// documents counts the documents of files that the pipeline should
+// spread as elements and search inline: those larger than limit, or cut
+// short by an error.
+func documents(t *testing.T, files []string, o Options, limit int) (spread, inline int64) {
+	dopts, err := o.documentOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		document.NewReader(dopts).Read(f, name, func(d *document.Document) error {
+			n, err := io.Copy(io.Discard, d.Body)
+			if err != nil || n > int64(limit) {
+				inline++
+				return err
+			}
+			spread++
+			return nil
+		})
+		f.Close()
+	}
+	if spread == 0 || inline == 0 {
+		t.Fatalf("%d documents to spread, %d to search inline: the collection has not both", spread, inline)
+	}
+	return spread, inline
+}
+
+func counters(res beam.PipelineResult) map[string]int64 {
+	n := map[string]int64{}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Key.Namespace == "urix" {
+			n[c.Key.Name] += c.Result()
+		}
+	}
+	return n
+}
+
+// TestNothingFound wants every output file written, empty, when nothing
+// is found: the "-of-N" of a set names all its files.
+func TestNothingFound(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "none.txt")
+	if err := os.WriteFile(in, []byte("at 10:30, std::vector, ratio 3:2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out", "res")
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, Config{Inputs: []string{in}, Output: out, Shards: 2, CountShards: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, f := range []struct {
+		kind string
+		n    int
+	}{{"", 2}, {"schemes", 1}, {"hosts", 3}, {"domains", 3}, {"uris", 3}, {"errors", 1}, {"top", 1}} {
+		for i := range f.n {
+			want = append(want, ShardName(out, f.kind, i, f.n))
+		}
+	}
+	got, _ := filepath.Glob(out + "*")
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("files\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, f := range got {
+		if data, _ := os.ReadFile(f); len(data) != 0 {
+			t.Errorf("%s: %q, want nothing", f, data)
+		}
 	}
 }
 

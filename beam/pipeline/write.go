@@ -20,7 +20,8 @@ func init() {
 	register.DoFn1x2[string, int, string](&shardFn{})
 	register.DoFn2x0[[]byte, func(int, string)](&everyShardFn{})
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
-	register.DoFn2x1[context.Context, []URICount, error](&writeTopFn{})
+	register.DoFn3x1[context.Context, []byte, func(*[]URICount) bool, error](&writeTopFn{})
+	register.Iter1[[]URICount]()
 	register.Emitter2[int, string]()
 	register.Iter1[string]()
 	register.Function1x1[URICount, string](uriLine)
@@ -127,8 +128,11 @@ type writeTopFn struct {
 	Prefix string
 }
 
-func (f *writeTopFn) ProcessElement(ctx context.Context, top []URICount) error {
-	top = slices.Clone(top)
+func (f *writeTopFn) ProcessElement(ctx context.Context, _ []byte, tops func(*[]URICount) bool) error {
+	var top, one []URICount
+	for tops(&one) {
+		top = append(top, one...)
+	}
 	slices.SortFunc(top, func(a, b URICount) int {
 		switch {
 		case lessURICount(b, a):
@@ -146,8 +150,11 @@ func (f *writeTopFn) ProcessElement(ctx context.Context, top []URICount) error {
 	})
 }
 
-// writeTop writes the n URIs of the largest counts.
+// writeTop writes the n URIs of the largest counts. top.Largest gives
+// nothing for an empty input: the list is a side input of one write, so
+// that the file is written, empty, when nothing is found.
 func writeTop(s beam.Scope, uris beam.PCollection, prefix string, n int) {
 	s = s.Scope("Top")
-	beam.ParDo0(s, &writeTopFn{Prefix: prefix}, top.Largest(s, uris, n, lessURICount))
+	largest := top.Largest(s, uris, n, lessURICount)
+	beam.ParDo0(s, &writeTopFn{Prefix: prefix}, beam.Impulse(s), beam.SideInput{Input: largest})
 }
