@@ -21,9 +21,14 @@ import (
 	"github.com/urix-dev/urix/uri"
 )
 
-// TestMain runs the pipelines of the tests on prism, in this process.
+// TestMain runs the pipelines of the tests on prism, in this process, and
+// removes the CLI that the tests built.
 func TestMain(m *testing.M) {
-	ptest.MainWithDefault(m, "prism")
+	status := ptest.MainRetWithDefault(m, "prism")
+	if cliPath != "" {
+		os.RemoveAll(filepath.Dir(cliPath))
+	}
+	os.Exit(status)
 }
 
 var (
