@@ -1,0 +1,453 @@
+package pipeline
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/uri"
+)
+
+// TestMain runs the pipelines of the tests on prism, in this process, and
+// removes the CLI that the tests built.
+func TestMain(m *testing.M) {
+	status := ptest.MainRetWithDefault(m, "prism")
+	if cliPath != "" {
+		os.RemoveAll(filepath.Dir(cliPath))
+	}
+	os.Exit(status)
+}
+
+var (
+	cliOnce sync.Once
+	cliPath string
+	cliErr  error
+)
+
+// cli builds the urix command of the main module (the parent directory
+// of this module) once for the test run.
+func cli(t *testing.T) string {
+	t.Helper()
+	cliOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "urix-beam-cli")
+		if err != nil {
+			cliErr = err
+			return
+		}
+		cliPath = filepath.Join(dir, "urix")
+		cmd := exec.Command("go", "build", "-o", cliPath, ".")
+		cmd.Dir = filepath.Join("..", "..")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			cliErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if cliErr != nil {
+		t.Fatalf("building urix: %v", cliErr)
+	}
+	return cliPath
+}
+
+// runCLI runs urix --json -H over files with args and returns its stdout
+// lines and its stderr lines without the "urix: " prefix, each sorted.
+func runCLI(t *testing.T, files []string, args ...string) (stdout, stderr []string) {
+	t.Helper()
+	cmd := exec.Command(cli(t), append(append([]string{"--json", "-H"}, args...), files...)...)
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err := cmd.Run()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	for _, l := range lines(errs.String()) {
+		stderr = append(stderr, strings.TrimPrefix(l, "urix: "))
+	}
+	slices.Sort(stderr)
+	stdout = lines(out.String())
+	slices.Sort(stdout)
+	return stdout, stderr
+}
+
+func lines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// readShards reads the n shards of one output, each of which must be
+// there, and returns their lines, sorted.
+func readShards(t *testing.T, prefix, kind string, n int) []string {
+	t.Helper()
+	var all []string
+	for i := range n {
+		data, err := os.ReadFile(ShardName(prefix, kind, i, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, lines(string(data))...)
+	}
+	if extra, _ := filepath.Glob(ShardName(prefix, kind, 0, n)[:len(prefix)] + "*" + kind + "*"); len(extra) > n && kind != "" {
+		t.Errorf("%s: %d files, want %d: %q", kind, len(extra), n, extra)
+	}
+	slices.Sort(all)
+	return all
+}
+
+// cliFlags maps the pipeline's options to the CLI's flags.
+func cliFlags(o Options) []string {
+	var f []string
+	for _, s := range o.Schemes {
+		f = append(f, "--scheme", s)
+	}
+	add := func(on bool, flag string) {
+		if on {
+			f = append(f, flag)
+		}
+	}
+	add(o.AnyScheme, "--any-scheme")
+	add(o.WWW, "--www")
+	add(o.Email, "--email")
+	add(o.Invalid, "--invalid")
+	add(o.ASCII, "--ascii")
+	add(o.FoldWidth, "--fold-width")
+	add(o.Decompress, "--decompress")
+	if o.Hyphen != "" {
+		f = append(f, "--hyphen", o.Hyphen)
+	}
+	if o.MaxLength != 0 {
+		f = append(f, "--max-length", strconv.Itoa(o.MaxLength))
+	}
+	if o.Format != "" {
+		f = append(f, "--format", o.Format)
+	}
+	return f
+}
+
+// TestSameAsCLI runs the pipeline on prism over a collection of every kind
+// of input and wants, for each set of options, the results to be the
+// lines of `urix --json` over the same files, byte for byte (sorted: the
+// shards hold them in no order), the messages to be what the CLI says on
+// stderr, and every count to be the count of the CLI's lines.
+func TestSameAsCLI(t *testing.T) {
+	dir := t.TempDir()
+	writeCollection(t, dir)
+	patterns := []string{filepath.Join(dir, "*"), filepath.Join(dir, "sub", "*.txt")}
+	var files []string
+	for _, p := range patterns {
+		m, _ := filepath.Glob(p)
+		files = append(files, m...)
+	}
+
+	tests := []struct {
+		name   string
+		opts   Options
+		spread int // Config.SpreadLimit
+	}{
+		// A small spread limit: the text files are searched where they
+		// are read, the messages and records are spread.
+		{"default", Options{}, 4 << 10},
+		// All spread, and what the flags find besides.
+		{"www-email-hyphen-both", Options{WWW: true, Email: true, Hyphen: "both"}, 0},
+		{"invalid", Options{Invalid: true, AnyScheme: true}, 4 << 10},
+		{"ascii-schemes", Options{ASCII: true, Schemes: []string{"http,https", "mailto"}, MaxLength: 200}, 0},
+		{"format-text", Options{Format: "text", Hyphen: "drop"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out", "res")
+			c := Config{Inputs: patterns, Output: out, Options: tt.opts, Shards: 3, CountShards: 2, Top: 7, SpreadLimit: tt.spread}
+			p, s := beam.NewPipelineWithRoot()
+			if err := Build(s, c); err != nil {
+				t.Fatal(err)
+			}
+			res, err := ptest.RunWithMetrics(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantLines, wantErrs := runCLI(t, files, cliFlags(tt.opts)...)
+			if len(wantLines) < 100 {
+				t.Fatalf("the CLI found %d results: the collection is too poor to compare", len(wantLines))
+			}
+			got := readShards(t, out, "", 3)
+			diffLines(t, "results", got, wantLines)
+			diffLines(t, "errors", messagesAsCLI(t, readShards(t, out, "errors", 1)), wantErrs)
+			checkCounts(t, out, wantLines, 2, 7)
+
+			// Every message and record is an element of its own, but
+			// those over the limit and the one cut short by an error.
+			n := counters(res)
+			if n["results"] != int64(len(wantLines)) {
+				t.Errorf("results counter %d, want %d", n["results"], len(wantLines))
+			}
+			spread, inline := documents(t, files, tt.opts, cmp.Or(tt.spread, DefaultSpreadLimit))
+			if n["documents_spread"] != spread || n["documents_inline"] != inline {
+				t.Errorf("%d documents spread, %d searched inline; want %d, %d",
+					n["documents_spread"], n["documents_inline"], spread, inline)
+			}
+		})
+	}
+}
+
+// documents counts the documents of files that the pipeline should
+// spread as elements and search inline: those larger than limit, or cut
+// short by an error.
+func documents(t *testing.T, files []string, o Options, limit int) (spread, inline int64) {
+	dopts, err := o.documentOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		document.NewReader(dopts).Read(f, name, func(d *document.Document) error {
+			n, err := io.Copy(io.Discard, d.Body)
+			if err != nil || n > int64(limit) {
+				inline++
+				return err
+			}
+			spread++
+			return nil
+		})
+		f.Close()
+	}
+	if spread == 0 || inline == 0 {
+		t.Fatalf("%d documents to spread, %d to search inline: the collection has not both", spread, inline)
+	}
+	return spread, inline
+}
+
+func counters(res beam.PipelineResult) map[string]int64 {
+	n := map[string]int64{}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Key.Namespace == "urix" {
+			n[c.Key.Name] += c.Result()
+		}
+	}
+	return n
+}
+
+// TestNothingFound wants every output file written, empty, when nothing
+// is found: the "-of-N" of a set names all its files.
+func TestNothingFound(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "none.txt")
+	if err := os.WriteFile(in, []byte("at 10:30, std::vector, ratio 3:2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out", "res")
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, Config{Inputs: []string{in}, Output: out, Shards: 2, CountShards: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, f := range []struct {
+		kind string
+		n    int
+	}{{"", 2}, {"schemes", 1}, {"hosts", 3}, {"domains", 3}, {"uris", 3}, {"errors", 1}, {"top", 1}} {
+		for i := range f.n {
+			want = append(want, ShardName(out, f.kind, i, f.n))
+		}
+	}
+	got, _ := filepath.Glob(out + "*")
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("files\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, f := range got {
+		if data, _ := os.ReadFile(f); len(data) != 0 {
+			t.Errorf("%s: %q, want nothing", f, data)
+		}
+	}
+}
+
+// messagesAsCLI writes the lines of the errors output as the CLI's
+// stderr lines: FILE: MESSAGE.
+func messagesAsCLI(t *testing.T, msgs []string) []string {
+	var out []string
+	for _, l := range msgs {
+		var m struct{ File, Level, Message string }
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		out = append(out, m.File+": "+m.Message)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func diffLines(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if slices.Equal(got, want) {
+		return
+	}
+	t.Errorf("%s: %d lines, want %d", what, len(got), len(want))
+	gotSet := make(map[string]int)
+	for _, l := range got {
+		gotSet[l]++
+	}
+	n := 0
+	for _, l := range want {
+		if gotSet[l] > 0 {
+			gotSet[l]--
+			continue
+		}
+		if n++; n <= 5 {
+			t.Errorf("%s: missing %s", what, l)
+		}
+	}
+	for l, k := range gotSet {
+		if k > 0 {
+			if n++; n <= 10 {
+				t.Errorf("%s: extra %s", what, l)
+			}
+		}
+	}
+}
+
+// checkCounts computes the counts from the CLI's lines and wants the
+// pipeline's count outputs to hold them.
+func checkCounts(t *testing.T, out string, cliLines []string, shards, topN int) {
+	t.Helper()
+	schemes := map[string]int64{}
+	hosts := map[string]int64{} // "" key: no authority
+	domains := map[string]int64{}
+	urisN := map[string]int64{}
+	for _, l := range cliLines {
+		var r struct {
+			URI        string  `json:"uri"`
+			Normalized *string `json:"normalized"`
+			Valid      bool    `json:"valid"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		key := r.URI
+		if r.Valid {
+			key = *r.Normalized
+		}
+		urisN[key]++
+		scheme, _, _ := strings.Cut(key, ":")
+		schemes[strings.ToLower(scheme)]++
+		host, ok := hostOf(key, r.Valid)
+		if !ok {
+			hosts["null"]++
+			domains["null"]++
+			continue
+		}
+		hosts[jsonKey(host)]++
+		if d := registrableDomain(host); d != "" {
+			domains[jsonKey(d)]++
+		} else {
+			domains["null"]++
+		}
+	}
+	compareCounts(t, "schemes", "scheme", readShards(t, out, "schemes", 1), quoted(schemes))
+	compareCounts(t, "hosts", "host", readShards(t, out, "hosts", shards), hosts)
+	compareCounts(t, "domains", "domain", readShards(t, out, "domains", shards), domains)
+	compareCounts(t, "uris", "uri", readShards(t, out, "uris", shards), quoted(urisN))
+
+	// The top N: the largest counts, ties broken by the URI.
+	type uc struct {
+		uri string
+		n   int64
+	}
+	var all []uc
+	for u, n := range urisN {
+		all = append(all, uc{u, n})
+	}
+	slices.SortFunc(all, func(a, b uc) int { return cmp.Or(cmp.Compare(b.n, a.n), strings.Compare(a.uri, b.uri)) })
+	var want []string
+	for _, c := range all[:min(topN, len(all))] {
+		want = append(want, uriLine(URICount{c.uri, c.n}))
+	}
+	data, err := os.ReadFile(ShardName(out, "top", 0, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lines(string(data)); !slices.Equal(got, want) {
+		t.Errorf("top: got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func quoted(m map[string]int64) map[string]int64 {
+	q := make(map[string]int64, len(m))
+	for k, v := range m {
+		b, _ := json.Marshal(k)
+		q[string(b)] = v
+	}
+	return q
+}
+
+// compareCounts wants the lines {"KEY":VALUE,...,"count":N} to be the
+// counts of want, each value once, keyed by VALUE's JSON.
+func compareCounts(t *testing.T, what, key string, got []string, want map[string]int64) {
+	t.Helper()
+	seen := map[string]int64{}
+	for _, l := range got {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("%s: %q: %v", what, l, err)
+		}
+		v := string(m[key])
+		// json.Marshal's escaping, to compare with the keys of want.
+		var s *string
+		json.Unmarshal(m[key], &s)
+		if s != nil {
+			b, _ := json.Marshal(*s)
+			v = string(b)
+		}
+		if _, dup := seen[v]; dup {
+			t.Errorf("%s: %s counted twice", what, v)
+		}
+		var n int64
+		json.Unmarshal(m["count"], &n)
+		seen[v] = n
+	}
+	if len(seen) != len(want) {
+		t.Errorf("%s: %d keys, want %d", what, len(seen), len(want))
+	}
+	for k, n := range want {
+		if seen[k] != n {
+			t.Errorf("%s: %s counted %d, want %d", what, k, seen[k], n)
+		}
+	}
+}
+
+// hostOf is the host of a result's counted form, told by the project's
+// URI parser: ok false when it has no authority.
+func hostOf(key string, valid bool) (host string, ok bool) {
+	if !valid {
+		return "", false
+	}
+	u, err := uri.Parse(key, uri.KindIRI)
+	if err != nil || !u.HasAuthority {
+		return "", false
+	}
+	return u.Host, true
+}
+
+// jsonKey is a count's value as compareCounts keys it.
+func jsonKey(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
