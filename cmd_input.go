@@ -100,20 +100,21 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile), warnf func
 // input reads one input and prints its URIs to w; it returns how many it
 // printed (or counted) and false when an error was reported.
 func (r *run) input(wk *worker, in inputFile, w io.Writer) (int, bool) {
-	f := &fileOutput{r: r, w: wk.writer(w), name: in.name, wk: wk}
-	defer f.w.Flush()
+	f := &fileOutput{r: r, out: wk.writer(r, w, in.name), name: in.name, wk: wk}
+	f.w = f.out.Buffer()
+	defer f.out.Flush()
 	opened, err := r.read(f, in)
 	r.stats.found.Add(f.found)
 	r.stats.invalid.Add(f.invalid)
-	if r.count && opened {
-		f.printCount()
+	if r.out.Count && opened {
+		f.out.WriteCount()
 	}
 	if err != nil {
-		f.w.Flush()
+		f.out.Flush()
 		r.warnf("%s: %v", displayName(in.name), unwrapPathError(err))
-		return f.count, false
+		return f.out.Count(), false
 	}
-	return f.count, true
+	return f.out.Count(), true
 }
 
 // read opens an input, undoes its compression, skips it when binary, and

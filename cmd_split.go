@@ -11,6 +11,7 @@ import (
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/output"
 )
 
 // One large plain-text file is read by several workers at once, a chunk
@@ -222,16 +223,16 @@ type chunkScanner struct {
 	// kept from chunk to chunk for the same reason.
 	items []splitItem
 	out   lineArena
+	buf   []byte
 }
 
 // format returns the output line of m, which lives until the scanner's
 // next chunk, and sets *posAt to where its line and column go (-1: none).
 func (cs *chunkScanner) format(fo *fileOutput, m *extract.Match, posAt *int) []byte {
-	if fo.r.opts.NoLines {
-		posAt = nil
-	}
-	fo.buf = fo.appendLine(fo.buf[:0], m, &origin{}, posAt)
-	return cs.out.keep(fo.buf)
+	var at int
+	cs.buf, at = fo.r.out.AppendDeferred(cs.buf[:0], fo.name, output.Origin{}, m)
+	*posAt = at
+	return cs.out.keep(cs.buf)
 }
 
 // lineArena holds a chunk's output lines in blocks of arenaBlock bytes,
@@ -362,7 +363,7 @@ func (c *chunkReader) next(limit int64) (splitItem, bool) {
 		}
 		m := c.sc.Match()
 		it := splitItem{
-			offset: c.base + m.Offset, end: c.base + m.End, print: m.Valid != c.fo.r.invalid, valid: m.Valid,
+			offset: c.base + m.Offset, end: c.base + m.End, print: c.fo.r.out.Selects(m), valid: m.Valid,
 			depth: -1, line: m.Line, column: m.Column, posAt: -1,
 		}
 		if it.offset >= c.end {
@@ -370,7 +371,7 @@ func (c *chunkReader) next(limit int64) (splitItem, bool) {
 		}
 		m.Offset += c.base
 		m.End += c.base
-		if it.print && !c.fo.r.count {
+		if it.print && !c.fo.r.out.Count {
 			it.out = c.cs.format(c.fo, m, &it.posAt)
 		}
 		// A skip reported during this Scan came before this URI.
@@ -578,8 +579,8 @@ func (f *fileOutput) emitItems(items []splitItem, lb lineBase) {
 			f.invalid++
 		}
 		if it.print {
-			f.count++
-			if !f.r.count {
+			f.out.AddCount(1)
+			if !f.r.out.Count {
 				f.writeItem(it, lb)
 			}
 		}
@@ -593,8 +594,8 @@ func (f *fileOutput) writeItem(it *splitItem, lb lineBase) {
 		return
 	}
 	line, column := lb.position(it.line, it.column, it.offset)
-	f.buf = append(f.buf[:0], it.out[:it.posAt]...)
-	f.buf = f.appendPosition(f.buf, line, column)
-	f.buf = append(f.buf, it.out[it.posAt:]...)
-	f.w.Write(f.buf)
+	f.w.Write(it.out[:it.posAt])
+	f.pos = f.r.out.AppendPosition(f.pos[:0], line, column)
+	f.w.Write(f.pos)
+	f.w.Write(it.out[it.posAt:])
 }
