@@ -16,6 +16,7 @@ import (
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/output"
+	"github.com/urix-dev/urix/parallel"
 	"golang.org/x/term"
 )
 
@@ -148,9 +149,9 @@ func runExtract(c *cli.Context) error {
 // all reads the inputs on jobs workers and returns the exit status.
 func (r *run) all(args []string, jobs int) int {
 	stdout := bufio.NewWriterSize(os.Stdout, 64<<10)
-	out := newOrderedOutput(stdout)
+	out := parallel.NewOrdered(stdout)
 	if r.lineBuffered {
-		out = newOrderedOutput(os.Stdout)
+		out = parallel.NewOrdered(os.Stdout)
 	}
 	// Buffered, so that the walk runs ahead of workers through small
 	// files instead of waking one for each (-r over 2,863 man pages, -j 1:
@@ -164,14 +165,14 @@ func (r *run) all(args []string, jobs int) int {
 			defer wg.Done()
 			wk := new(worker)
 			for f := range files {
-				n, ok := r.input(wk, f.input, out.sink(f.index))
+				n, ok := r.input(wk, f.input, out.Writer(f.index))
 				if n > 0 {
 					found.Store(true)
 				}
 				if !ok {
 					trouble.Store(true)
 				}
-				if err := out.finish(f.index); err != nil {
+				if err := out.Done(f.index); err != nil {
 					trouble.Store(true)
 				}
 			}
