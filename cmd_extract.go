@@ -79,7 +79,6 @@ type run struct {
 	jobs         int
 	// splitFiles: one large file may be read in chunks (cmd_split.go).
 	splitFiles bool
-	scanners   scannerPool // of the chunks of split files
 	in         inputConfig
 
 	stderr sync.Mutex
@@ -276,7 +275,6 @@ type fileOutput struct {
 	found, invalid int64
 	wk             *worker // the worker's buffers and scanner
 	from           *origin // where the current piece of text comes from
-	pos            []byte  // a line and column of split reading (cmd_split.go)
 }
 
 // worker holds what a worker reuses from input to input: buffers and a

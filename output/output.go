@@ -140,8 +140,12 @@ type Deferred struct {
 // Selects is Options.Selects.
 func (d Deferred) Selects(m *extract.Match) bool { return d.Options.Selects(m) }
 
-// AppendMatch is Options.AppendDeferred for the file's plain text.
+// AppendMatch is Options.AppendDeferred for the file's plain text; with
+// Options.Count it appends nothing.
 func (d Deferred) AppendMatch(b []byte, m *extract.Match) ([]byte, int) {
+	if d.Options.Count {
+		return b, -1
+	}
 	return d.Options.AppendDeferred(b, d.File, Origin{}, m)
 }
 
