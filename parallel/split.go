@@ -33,10 +33,10 @@ import (
 // which goes in order, sums these and puts each URI's in as it writes it.
 //
 // Memory: a chunk's results flow to the writer in blocks as they are
-// made; a worker whose chunk is not yet the one being written holds at
-// most QueueBytes/Workers of them, then waits. So at most Workers chunks
-// are read at once, each with its scanner and that much output, whatever
-// the file holds.
+// made; a chunk that is not yet the one being written holds at most
+// QueueBytes/(2*Workers) of them, then its worker waits. So at most Workers chunks
+// are read at once, and at most twice as many read or waiting, each with
+// its scanner and its share of QueueBytes, whatever the file holds.
 type Split struct {
 	// Workers is the number of chunks read at once (at least 1).
 	Workers int
@@ -109,10 +109,16 @@ func (s *Split) chunkSize() int64 {
 	if s.ChunkSize > 0 {
 		return s.ChunkSize
 	}
-	return min(1<<20, max(256<<10, int64(s.queueBytes()/s.workers()/8)))
+	return min(1<<20, max(256<<10, int64(s.queueBytes()/s.inFlight()/8)))
 }
 
 func (s *Split) workers() int { return max(1, s.Workers) }
+
+// inFlight is the number of chunks read or waiting for their turn: twice
+// the workers, so that a worker done with its chunk goes on to another
+// one at once, without waiting for the join to reach the chunk before
+// (on a busy machine each of those waits cost a wait for a CPU too).
+func (s *Split) inFlight() int { return 2 * s.workers() }
 
 func (s *Split) queueBytes() int {
 	if s.QueueBytes > 0 {
@@ -139,7 +145,7 @@ type splitRun struct {
 
 func newSplitRun(s *Split, w io.Writer, file io.ReaderAt, size int64) *splitRun {
 	r := &splitRun{Split: s, w: w, file: file, size: size, chunk: s.chunkSize(), lines: !s.Options.NoLines}
-	perChunk := s.queueBytes() / s.workers()
+	perChunk := s.queueBytes() / s.inFlight()
 	r.queue = max(2, perChunk/(blockBytes+blockItems*itemBytes))
 	r.blocks.New = func() any {
 		return &block{data: make([]byte, 0, blockBytes), items: make([]item, 0, blockItems)}
@@ -223,8 +229,9 @@ type chunk struct {
 	quietFrom  int
 	depthKnown bool
 
-	results chan *block // the items that start in the chunk, in order
-	head    *block      // the block being taken from, and its next item
+	results blockQueue // the items that start in the chunk, in order
+	taken   []*block   // blocks taken from results, not yet read
+	head    *block     // the block being read, and its next item
 	at      int
 
 	// Set before done is closed: pending holds what the scanner read
@@ -262,19 +269,29 @@ func (r *splitRun) run() (Counts, error) {
 	if n == 0 {
 		return r.counts, nil
 	}
-	chunks := make(chan *chunk, r.workers())
 	// A slot is taken for each chunk being read or waiting for its turn,
-	// and given back once the join is past it.
-	slots := make(chan struct{}, r.workers())
+	// and given back once the join is past it. The chunks go in order to
+	// the workers (todo) and to the join (chunks).
+	slots := make(chan struct{}, r.inFlight())
+	todo := make(chan *chunk, r.inFlight())
+	chunks := make(chan *chunk, r.inFlight())
 	go func() {
 		defer close(chunks)
+		defer close(todo)
 		for i := range n {
 			slots <- struct{}{}
 			c := r.newChunk(i)
-			go r.read(c)
+			todo <- c
 			chunks <- c
 		}
 	}()
+	for range r.workers() {
+		go func() {
+			for c := range todo {
+				r.read(c)
+			}
+		}()
+	}
 	cur := <-chunks // the chunk whose scanner reads exactly
 	r.progress(cur)
 	cur.firstLine = lineBase{line: 1}
@@ -311,8 +328,9 @@ func (r *splitRun) progress(c *chunk) {
 func (r *splitRun) newChunk(i int) *chunk {
 	c := &chunk{
 		i: i, start: int64(i) * r.chunk, end: min(r.size, int64(i+1)*r.chunk), base: r.baseOf(i),
-		ready: make(chan struct{}), done: make(chan struct{}), results: make(chan *block, r.queue),
+		ready: make(chan struct{}), done: make(chan struct{}),
 	}
+	c.results.init(r.queue)
 	if c.base > 0 {
 		var prev [1]byte
 		n, _ := r.file.ReadAt(prev[:], c.base-1)
@@ -343,7 +361,7 @@ func (r *splitRun) read(c *chunk) {
 	blk := r.blocks.Get().(*block)
 	put := func(it item) {
 		if !blk.add(it) {
-			c.results <- blk
+			c.results.put(blk)
 			blk = r.blocks.Get().(*block)
 			blk.add(it)
 		}
@@ -393,11 +411,11 @@ func (r *splitRun) read(c *chunk) {
 		put(it)
 	}
 	if len(blk.items) > 0 {
-		c.results <- blk
+		c.results.put(blk)
 	} else {
 		r.blocks.Put(blk)
 	}
-	close(c.results)
+	c.results.close()
 	if marked {
 		c.markNext(r.file, nextBase)
 	}
@@ -444,14 +462,70 @@ func (c *chunk) peek(r *splitRun) (*item, bool) {
 		if c.head != nil {
 			r.putBlock(c.head)
 		}
-		b, ok := <-c.results
-		if !ok {
-			c.head = nil
-			return nil, false
+		if len(c.taken) == 0 {
+			if c.taken = c.results.take(c.taken); len(c.taken) == 0 {
+				c.head = nil
+				return nil, false
+			}
 		}
-		c.head, c.at = b, 0
+		c.head, c.at = c.taken[0], 0
+		c.taken = c.taken[:copy(c.taken, c.taken[1:])]
 	}
 	return &c.head.items[c.at], true
+}
+
+// blockQueue passes a chunk's blocks from its worker to the join. The
+// worker waits while limit blocks wait; the join, until half as many wait
+// or the chunk is done. (A channel woke the join for each block: on two
+// CPUs, the hand-offs of the join and the workers cost more CPU time than
+// the join's work itself.)
+type blockQueue struct {
+	mu              sync.Mutex
+	notFull, enough sync.Cond
+	blocks          []*block
+	limit           int
+	closed          bool
+}
+
+func (q *blockQueue) init(limit int) {
+	q.limit = limit
+	q.notFull.L, q.enough.L = &q.mu, &q.mu
+}
+
+// put adds b, waiting while the queue is full.
+func (q *blockQueue) put(b *block) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.blocks) >= q.limit {
+		q.notFull.Wait()
+	}
+	q.blocks = append(q.blocks, b)
+	if len(q.blocks) >= q.limit/2 {
+		q.enough.Signal()
+	}
+}
+
+// close tells that no more blocks come.
+func (q *blockQueue) close() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.closed = true
+	q.enough.Signal()
+}
+
+// take appends the blocks waiting to dst, once half the limit wait or the
+// queue is closed; none when it is closed and empty.
+func (q *blockQueue) take(dst []*block) []*block {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.blocks) < max(1, q.limit/2) && !q.closed {
+		q.enough.Wait()
+	}
+	dst = append(dst, q.blocks...)
+	clear(q.blocks)
+	q.blocks = q.blocks[:0]
+	q.notFull.Signal()
+	return dst
 }
 
 func (r *splitRun) putBlock(b *block) {

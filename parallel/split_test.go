@@ -187,7 +187,7 @@ func (w *slowWriter) Write(p []byte) (int, error) {
 // §1: split reading in bounded memory).
 func TestSplitHoldsBoundedOutput(t *testing.T) {
 	var b strings.Builder
-	for i := 0; b.Len() < 6<<20; i++ {
+	for i := 0; b.Len() < 8<<20; i++ {
 		fmt.Fprintf(&b, "see http://h%d.example/p/%d?q=%d and <https://w.example/a/%d> (ftp://f.example/%d).\n", i%97, i, i, i, i)
 	}
 	text := b.String()
@@ -195,7 +195,7 @@ func TestSplitHoldsBoundedOutput(t *testing.T) {
 		var made atomic.Int64
 		f := lineFormat{made: &made}
 		w := &slowWriter{made: &made}
-		s := Split{Workers: workers, ChunkSize: 1 << 20, QueueBytes: 512 << 10, Options: extract.Options{NoLines: true}, Format: f}
+		s := Split{Workers: workers, ChunkSize: 2 << 20, QueueBytes: 512 << 10, Options: extract.Options{NoLines: true}, Format: f}
 		if _, err := s.Read(w, strings.NewReader(text), int64(len(text))); err != nil {
 			t.Fatal(err)
 		}
@@ -203,11 +203,11 @@ func TestSplitHoldsBoundedOutput(t *testing.T) {
 		if w.out.String() != want {
 			t.Fatalf("%d workers: output differs from one scanner's", workers)
 		}
-		// Per chunk being read: its queue, the block being filled, the
-		// one being written.
+		// Per chunk read or waiting: its queue, the block being filled,
+		// the one being written.
 		r := newSplitRun(&s, nil, nil, 0)
-		bound := int64(workers * (r.queue + 2) * (blockBytes + 1<<10))
-		if w.most > bound || made.Load() < 4*bound {
+		bound := int64((s.inFlight()*(r.queue+2) + r.queue) * (blockBytes + 1<<10))
+		if w.most > bound || made.Load() < 3*bound {
 			t.Fatalf("%d workers: up to %d bytes formatted and not written (bound %d), of %d", workers, w.most, bound, made.Load())
 		}
 		t.Logf("%d workers: up to %d bytes held (bound %d) of %d", workers, w.most, bound, made.Load())
