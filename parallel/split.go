@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/internal/splitscan"
 )
 
 // Split reads one large plain-text file on several workers at once, a
@@ -356,7 +357,7 @@ func (r *splitRun) read(c *chunk) {
 	nextBase := r.baseOf(c.i + 1)
 	marked := r.lines && nextBase < r.size
 	if marked {
-		cs.sc.MarkLine(nextBase - c.base)
+		cs.sp.MarkLine(nextBase - c.base)
 	}
 	blk := r.blocks.Get().(*block)
 	put := func(it item) {
@@ -382,8 +383,8 @@ func (r *splitRun) read(c *chunk) {
 				early = append(early, it)
 			}
 		}
-		c.quiet, c.quietFrom = cs.sc.QuietPast(c.start-c.base), len(early)
-		fb := cs.sc.FirstLineBreak()
+		c.quiet, c.quietFrom = cs.sp.QuietPast(c.start-c.base), len(early)
+		fb := cs.sp.FirstLineBreak()
 		c.depthKnown = !c.guessed || fb >= 0 && fb+c.base < c.start
 		close(c.ready)
 		for _, it := range early {
@@ -402,7 +403,7 @@ func (r *splitRun) read(c *chunk) {
 		}
 		if it.offset >= c.end {
 			if it.kind != kindSkipped {
-				it.depth = cs.sc.QuoteDepthAt(it.offset - c.base)
+				it.depth = cs.sp.QuoteDepthAt(it.offset - c.base)
 			}
 			it.out = bytes.Clone(it.out)
 			c.pending = append(c.pending, it)
@@ -427,7 +428,7 @@ func (r *splitRun) read(c *chunk) {
 // before it (it shrank as it was read); then they are counted here.
 func (c *chunk) markNext(file io.ReaderAt, nextBase int64) {
 	var ok bool
-	if c.nextLine, c.nextColumn, ok = c.cs.sc.Marked(); ok {
+	if c.nextLine, c.nextColumn, ok = c.cs.sp.Marked(); ok {
 		return
 	}
 	c.nextLine, c.nextColumn = countLines(file, c.base, nextBase)
@@ -652,8 +653,8 @@ func (r *splitRun) joinQuiet(c, next *chunk) bool {
 	if len(c.pending) > 0 {
 		return false // one past next's chunk: c reads on in joinAt
 	}
-	sc := c.cs.sc
-	if !sc.QuietPast(limit-c.base) || !next.depthKnown && sc.QuoteDepthAt(limit-c.base) != 0 {
+	sp := c.cs.sp
+	if !sp.QuietPast(limit-c.base) || !next.depthKnown && sp.QuoteDepthAt(limit-c.base) != 0 {
 		return false
 	}
 	for range next.quietFrom {
@@ -679,7 +680,7 @@ func (r *splitRun) nextBefore(c *chunk, end, limit int64) (item, bool) {
 			return it, false
 		}
 		if it.kind != kindSkipped {
-			it.depth = c.cs.sc.QuoteDepthAt(it.offset - c.base)
+			it.depth = c.cs.sp.QuoteDepthAt(it.offset - c.base)
 		}
 		if it.offset >= end {
 			it.out = bytes.Clone(it.out)
@@ -698,6 +699,7 @@ func (r *splitRun) nextBefore(c *chunk, end, limit int64) (item, bool) {
 // largest cost of split reading after the scanning itself.
 type chunkScanner struct {
 	sc     *extract.Scanner
+	sp     splitscan.Scanner // sc's methods for split reading
 	format Formatter
 	chunk  *chunk // the chunk being read
 	base   int64
@@ -716,13 +718,12 @@ func (r *splitRun) scanner(c *chunk) *chunkScanner {
 		cs = &chunkScanner{format: r.Format}
 		opts := r.Options
 		opts.OnSkip = cs.skipped
-		opts.StartsMidLine, opts.StartQuoteDepth = c.guessed, 0
 		cs.sc = extract.NewScanner(src, opts)
-	} else {
-		// A chunk that starts inside a line takes that line's quote
-		// depth to be 0: the guess that the join checks.
-		cs.sc.ResetFrom(src, c.guessed, 0)
+		cs.sp = splitscan.Of(cs.sc)
 	}
+	// A chunk that starts inside a line takes that line's quote depth to
+	// be 0: the guess that the join checks.
+	cs.sp.ResetFrom(src, c.guessed, 0)
 	cs.chunk, cs.base, cs.queue, cs.done = c, c.base, cs.queue[:0], false
 	return cs
 }
@@ -744,7 +745,7 @@ func (cs *chunkScanner) next(limit int64) (item, bool) {
 			return item{}, false
 		}
 		if limit >= 0 {
-			if !cs.sc.ScanBefore(limit - cs.base) {
+			if !cs.sp.ScanBefore(limit - cs.base) {
 				if len(cs.queue) > 0 {
 					break // skips reported on the way come first
 				}
@@ -764,7 +765,7 @@ func (cs *chunkScanner) next(limit int64) (item, bool) {
 		}
 		if c := cs.chunk; !c.guessed {
 			it.lineSure = true
-		} else if fb := cs.sc.FirstLineBreak(); fb >= 0 && it.offset > fb+cs.base+lead {
+		} else if fb := cs.sp.FirstLineBreak(); fb >= 0 && it.offset > fb+cs.base+lead {
 			// Past the first line by more than a scanner looks back
 			// (its '<' may stand on the line before): read as one worker
 			// would, whatever the first line's quote depth.
