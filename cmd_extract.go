@@ -69,14 +69,13 @@ func extractFlags() []cli.Flag {
 	}, inputFlags()...)
 }
 
-// run holds what the flags ask for, shared by the workers.
+// run holds what the flags ask for, shared by the workers: what to find
+// (extract), what to print of it (output), how to read (in, jobs).
 type run struct {
-	opts extract.Options
-	out  output.Options
-	// lineBuffered: each line goes out as soon as it is made.
-	lineBuffered bool
-	quiet        bool
-	jobs         int
+	opts  extract.Options
+	out   output.Options
+	quiet bool
+	jobs  int
 	// splitFiles: one large file may be read in chunks (cmd_split.go).
 	splitFiles bool
 	in         inputConfig
@@ -119,7 +118,6 @@ func runExtract(c *cli.Context) error {
 		quiet: c.Bool("quiet"),
 		in:    in,
 	}
-	r.lineBuffered = r.out.LineBuffered
 	r.opts.NoLines = !r.out.HasPosition()
 	if opts.Unique {
 		// One set for all the inputs: -u is over the whole run.
@@ -149,7 +147,7 @@ func runExtract(c *cli.Context) error {
 func (r *run) all(args []string, jobs int) int {
 	stdout := bufio.NewWriterSize(os.Stdout, 64<<10)
 	out := parallel.NewOrdered(stdout)
-	if r.lineBuffered {
+	if r.out.LineBuffered {
 		out = parallel.NewOrdered(os.Stdout)
 	}
 	// Buffered, so that the walk runs ahead of workers through small
