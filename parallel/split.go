@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/splitscan"
@@ -41,8 +42,12 @@ import (
 type Split struct {
 	// Workers is the number of chunks read at once (at least 1).
 	Workers int
-	// ChunkSize is the size of a chunk; 0 chooses one from QueueBytes
-	// and Workers (between 256 KiB and 1 MiB).
+	// ChunkSize is the size of a chunk. 0 chooses it chunk by chunk, from
+	// 256 KiB to 16 MiB, so that the output of a chunk is expected to
+	// fill half its share of QueueBytes, by the output of the chunks read
+	// so far: a text dense with URIs is read in small chunks, whose output
+	// flows without waits, and a sparse one in large chunks, with fewer
+	// joins and hand-offs.
 	ChunkSize int64
 	// QueueBytes bounds the output held for the chunks that wait for
 	// their turn, all together (0: DefaultQueueBytes).
@@ -105,12 +110,23 @@ func (s *Split) Read(w io.Writer, file io.ReaderAt, size int64) (Counts, error) 
 	return r.run()
 }
 
-// ChunkSize returns the chunk size that Read uses.
-func (s *Split) chunkSize() int64 {
-	if s.ChunkSize > 0 {
-		return s.ChunkSize
+const (
+	minChunk   = 256 << 10
+	firstChunk = 1 << 20 // before any chunk is read
+	maxChunk   = 16 << 20
+)
+
+// chunkSize returns the size of the next chunk.
+func (r *splitRun) chunkSize() int64 {
+	if r.ChunkSize > 0 {
+		return r.ChunkSize
 	}
-	return min(1<<20, max(256<<10, int64(s.queueBytes()/s.inFlight()/8)))
+	in, out := r.readIn.Load(), r.made.Load()
+	if in == 0 {
+		return firstChunk
+	}
+	target := int64(r.queueBytes() / r.inFlight() / 2)
+	return min(maxChunk, max(minChunk, target*in/max(1, out)))
 }
 
 func (s *Split) workers() int { return max(1, s.Workers) }
@@ -131,21 +147,23 @@ func (s *Split) queueBytes() int {
 // splitRun is one Read.
 type splitRun struct {
 	*Split
-	w         io.Writer
-	file      io.ReaderAt
-	size      int64
-	chunk     int64
-	queue     int // blocks a chunk may hold, waiting for its turn
-	lines     bool
-	scanners  scannerPool
-	blocks    sync.Pool // of *block
-	counts    Counts
-	err       error
-	pos, skip []byte // the joiner's buffers
+	w     io.Writer
+	file  io.ReaderAt
+	size  int64
+	queue int // blocks a chunk may hold, waiting for its turn
+	// readIn and made are the bytes of the chunks read so far, and of
+	// their results (output and items).
+	readIn, made atomic.Int64
+	lines        bool
+	scanners     scannerPool
+	blocks       sync.Pool // of *block
+	counts       Counts
+	err          error
+	pos, skip    []byte // the joiner's buffers
 }
 
 func newSplitRun(s *Split, w io.Writer, file io.ReaderAt, size int64) *splitRun {
-	r := &splitRun{Split: s, w: w, file: file, size: size, chunk: s.chunkSize(), lines: !s.Options.NoLines}
+	r := &splitRun{Split: s, w: w, file: file, size: size, lines: !s.Options.NoLines}
 	perChunk := s.queueBytes() / s.inFlight()
 	r.queue = max(2, perChunk/(blockBytes+blockItems*itemBytes))
 	r.blocks.New = func() any {
@@ -214,7 +232,6 @@ func (b *block) add(it item) bool {
 
 // chunk is one chunk of the file and its worker's results.
 type chunk struct {
-	i          int
 	start, end int64 // the chunk
 	base       int64 // where its scanner starts reading
 	// guessed: the chunk starts inside a line, whose quote depth its
@@ -262,12 +279,12 @@ func (lb lineBase) position(line, column, off int64) (int64, int64) {
 	return lb.line + line - 1, column
 }
 
-// baseOf is where the reader of chunk i starts: a little before it.
-func (r *splitRun) baseOf(i int) int64 { return max(0, int64(i)*r.chunk-lead) }
+// baseOf is where the reader of the chunk that starts at start starts: a
+// little before it.
+func baseOf(start int64) int64 { return max(0, start-lead) }
 
 func (r *splitRun) run() (Counts, error) {
-	n := int((r.size + r.chunk - 1) / r.chunk)
-	if n == 0 {
+	if r.size == 0 {
 		return r.counts, nil
 	}
 	// A slot is taken for each chunk being read or waiting for its turn,
@@ -279,9 +296,10 @@ func (r *splitRun) run() (Counts, error) {
 	go func() {
 		defer close(chunks)
 		defer close(todo)
-		for i := range n {
+		for start := int64(0); start < r.size; {
 			slots <- struct{}{}
-			c := r.newChunk(i)
+			c := r.newChunk(start, min(r.size, start+r.chunkSize()))
+			start = c.end
 			todo <- c
 			chunks <- c
 		}
@@ -326,9 +344,9 @@ func (r *splitRun) progress(c *chunk) {
 	}
 }
 
-func (r *splitRun) newChunk(i int) *chunk {
+func (r *splitRun) newChunk(start, end int64) *chunk {
 	c := &chunk{
-		i: i, start: int64(i) * r.chunk, end: min(r.size, int64(i+1)*r.chunk), base: r.baseOf(i),
+		start: start, end: end, base: baseOf(start),
 		ready: make(chan struct{}), done: make(chan struct{}),
 	}
 	c.results.init(r.queue)
@@ -354,13 +372,15 @@ func (r *splitRun) read(c *chunk) {
 	defer close(c.done)
 	cs := r.scanner(c)
 	c.cs = cs
-	nextBase := r.baseOf(c.i + 1)
-	marked := r.lines && nextBase < r.size
+	nextBase := baseOf(c.end)
+	marked := r.lines && c.end < r.size
 	if marked {
 		cs.sp.MarkLine(nextBase - c.base)
 	}
 	blk := r.blocks.Get().(*block)
+	var made int64
 	put := func(it item) {
+		made += int64(len(it.out) + itemBytes)
 		if !blk.add(it) {
 			c.results.put(blk)
 			blk = r.blocks.Get().(*block)
@@ -417,6 +437,8 @@ func (r *splitRun) read(c *chunk) {
 		r.blocks.Put(blk)
 	}
 	c.results.close()
+	r.made.Add(made)
+	r.readIn.Add(c.end - c.start)
 	if marked {
 		c.markNext(r.file, nextBase)
 	}

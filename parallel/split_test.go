@@ -136,7 +136,7 @@ func TestSplitIsSequential(t *testing.T) {
 			for _, f := range []lineFormat{{positions: true}, {invalid: true}, {}} {
 				opts.NoLines = !f.positions
 				want, wantN := sequential(text, opts, f)
-				for _, chunk := range []int64{4099, 10007, 65536} {
+				for _, chunk := range []int64{4099, 10007, 65536, 0} {
 					for _, workers := range []int{1, 2, 5} {
 						got, n, err := split(text, Split{Workers: workers, ChunkSize: chunk, QueueBytes: 100 << 10, Options: opts, Format: f})
 						if err != nil {
@@ -195,7 +195,11 @@ func TestSplitHoldsBoundedOutput(t *testing.T) {
 		var made atomic.Int64
 		f := lineFormat{made: &made}
 		w := &slowWriter{made: &made}
+		// Chunks of 2 MiB; with 4 workers, of the size Split chooses.
 		s := Split{Workers: workers, ChunkSize: 2 << 20, QueueBytes: 512 << 10, Options: extract.Options{NoLines: true}, Format: f}
+		if workers == 4 {
+			s.ChunkSize = 0
+		}
 		if _, err := s.Read(w, strings.NewReader(text), int64(len(text))); err != nil {
 			t.Fatal(err)
 		}
