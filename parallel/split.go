@@ -34,11 +34,12 @@ import (
 // the line and column where the next chunk's scanner starts, and the join,
 // which goes in order, sums these and puts each URI's in as it writes it.
 //
-// Memory: a chunk's results flow to the writer in blocks as they are
-// made; a chunk that is not yet the one being written holds at most
-// QueueBytes/(2*Workers) of them, then its worker waits. So at most Workers chunks
-// are read at once, and at most twice as many read or waiting, each with
-// its scanner and its share of QueueBytes, whatever the file holds.
+// Memory (behaviour §1): a chunk's results flow to the writer in blocks
+// as they are made; a chunk that is not yet the one being written holds
+// at most QueueBytes/(2*Workers) of them, then its worker waits. At most
+// Workers chunks are read at once and twice as many are read or waiting,
+// each with its scanner and its share of QueueBytes, whatever the file
+// holds: about QueueBytes + 2*Workers scanners' buffers in all.
 type Split struct {
 	// Workers is the number of chunks read at once (at least 1).
 	Workers int
@@ -53,7 +54,9 @@ type Split struct {
 	// their turn, all together (0: DefaultQueueBytes).
 	QueueBytes int
 	// Options are those of the scanners. Their OnSkip is not called:
-	// Split's own is, in order.
+	// Split's own is, in order. NoLines must be false when Format shows
+	// line numbers or columns. Unique and FoldWidth need the whole text
+	// before a chunk, and must not be set.
 	Options extract.Options
 	// Format makes the output of each URI.
 	Format Formatter
@@ -159,7 +162,7 @@ type splitRun struct {
 	blocks       sync.Pool // of *block
 	counts       Counts
 	err          error
-	pos, skip    []byte // the joiner's buffers
+	pos          []byte // the join's buffer
 }
 
 func newSplitRun(s *Split, w io.Writer, file io.ReaderAt, size int64) *splitRun {
