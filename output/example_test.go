@@ -30,7 +30,7 @@ func ExampleAppendJSON() {
 	m := extract.NewScanner(strings.NewReader("<http://example.com/some-\n  thing>"), extract.Options{})
 	m.Scan()
 	from := output.Origin{Mail: &output.Mail{Message: 2, Offset: 812, MessageID: "a@b.example", Part: "1"}}
-	line := output.AppendJSON(nil, "inbox.mbox", from, m.Match(), nil)
+	line := output.AppendJSON(nil, "inbox.mbox", from, m.Match())
 	fmt.Println(string(line))
 
 	var r output.Record

@@ -94,7 +94,7 @@ func (o *Options) AppendPosition(b []byte, line, column int64) []byte {
 
 func (o *Options) appendLine(b []byte, file string, from Origin, m *extract.Match, posAt *int) []byte {
 	if o.JSON {
-		b = AppendJSON(b, file, from, m, posAt)
+		b = appendJSON(b, file, from, m, posAt)
 		return append(b, '\n')
 	}
 	if o.FileName {

@@ -97,9 +97,14 @@ func NewRecord(file string, from Origin, m *extract.Match) Record {
 
 // AppendJSON appends the JSON object of NewRecord(file, from, m), without
 // a line break. It is written by hand: encoding/json's reflection would
-// cost more than finding the URI. With posAt not nil, line and column are
-// left out and *posAt is set to where AppendPosition puts them.
-func AppendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int) []byte {
+// cost more than finding the URI.
+func AppendJSON(b []byte, file string, from Origin, m *extract.Match) []byte {
+	return appendJSON(b, file, from, m, nil)
+}
+
+// appendJSON is AppendJSON; with posAt not nil, line and column are left
+// out and *posAt is set to where Options.AppendPosition puts them.
+func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int) []byte {
 	b = append(b, `{"uri":`...)
 	b = appendString(b, m.URI)
 	b = append(b, `,"normalized":`...)

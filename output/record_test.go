@@ -72,7 +72,7 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 				if err := enc.Encode(rec); err != nil {
 					t.Fatal(err)
 				}
-				got := AppendJSON(nil, file, from, &m, nil)
+				got := AppendJSON(nil, file, from, &m)
 				gotStd := bytes.ReplaceAll(got, []byte(`\u007f`), []byte("\x7f"))
 				if !bytes.Equal(append(gotStd, '\n'), want.Bytes()) {
 					t.Fatalf("AppendJSON:\n%s\nencoding/json:\n%s", got, want.Bytes())
