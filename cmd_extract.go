@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +15,8 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/output"
+	"github.com/urix-dev/urix/parallel"
 	"golang.org/x/term"
 )
 
@@ -68,25 +69,15 @@ func extractFlags() []cli.Flag {
 	}, inputFlags()...)
 }
 
-// run holds what the flags ask for, shared by the workers.
+// run holds what the flags ask for, shared by the workers: what to find
+// (extract), what to print of it (output), how to read (in, jobs).
 type run struct {
-	opts     extract.Options
-	fileName bool
-	line     bool
-	column   bool
-	offset   bool
-	count    bool
-	json     bool
-	norm     bool
-	invalid  bool
-	quiet    bool
-	// lineBuffered: each line goes out as soon as it is made.
-	lineBuffered bool
-	jobs         int
+	opts  extract.Options
+	out   output.Options
+	quiet bool
+	jobs  int
 	// splitFiles: one large file may be read in chunks (cmd_split.go).
 	splitFiles bool
-	scanners   scannerPool // of the chunks of split files
-	term       byte
 	in         inputConfig
 
 	stderr sync.Mutex
@@ -111,25 +102,23 @@ func runExtract(c *cli.Context) error {
 		args = []string{"-"}
 	}
 	r := &run{
-		opts:     opts,
-		fileName: (len(args) > 1 || in.recursive || c.Bool("with-filename")) && !c.Bool("no-filename"),
-		line:     c.Bool("line-number"),
-		column:   c.Bool("column"),
-		offset:   c.Bool("byte-offset"),
-		count:    c.Bool("count"),
-		json:     c.Bool("json"),
-		norm:     c.Bool("normalize"),
-		invalid:  c.Bool("invalid"),
-		quiet:    c.Bool("quiet"),
-
-		lineBuffered: c.Bool("line-buffered") || term.IsTerminal(int(os.Stdout.Fd())),
-		term:         '\n',
-		in:           in,
+		opts: opts,
+		out: output.Options{
+			FileName:     (len(args) > 1 || in.recursive || c.Bool("with-filename")) && !c.Bool("no-filename"),
+			Line:         c.Bool("line-number"),
+			Column:       c.Bool("column"),
+			Offset:       c.Bool("byte-offset"),
+			Count:        c.Bool("count"),
+			JSON:         c.Bool("json"),
+			Normalize:    c.Bool("normalize"),
+			Invalid:      c.Bool("invalid"),
+			Null:         c.Bool("null"),
+			LineBuffered: c.Bool("line-buffered") || term.IsTerminal(int(os.Stdout.Fd())),
+		},
+		quiet: c.Bool("quiet"),
+		in:    in,
 	}
-	if c.Bool("null") {
-		r.term = 0
-	}
-	r.opts.NoLines = !r.line && !r.column && !r.json
+	r.opts.NoLines = !r.out.HasPosition()
 	if opts.Unique {
 		// One set for all the inputs: -u is over the whole run.
 		r.opts.UniqueSet = extract.NewUniqueSet()
@@ -157,9 +146,9 @@ func runExtract(c *cli.Context) error {
 // all reads the inputs on jobs workers and returns the exit status.
 func (r *run) all(args []string, jobs int) int {
 	stdout := bufio.NewWriterSize(os.Stdout, 64<<10)
-	out := newOrderedOutput(stdout)
-	if r.lineBuffered {
-		out = newOrderedOutput(os.Stdout)
+	out := parallel.NewOrdered(stdout)
+	if r.out.LineBuffered {
+		out = parallel.NewOrdered(os.Stdout)
 	}
 	// Buffered, so that the walk runs ahead of workers through small
 	// files instead of waking one for each (-r over 2,863 man pages, -j 1:
@@ -173,14 +162,14 @@ func (r *run) all(args []string, jobs int) int {
 			defer wg.Done()
 			wk := new(worker)
 			for f := range files {
-				n, ok := r.input(wk, f.input, out.sink(f.index))
+				n, ok := r.input(wk, f.input, out.Writer(f.index))
 				if n > 0 {
 					found.Store(true)
 				}
 				if !ok {
 					trouble.Store(true)
 				}
-				if err := out.finish(f.index); err != nil {
+				if err := out.Done(f.index); err != nil {
 					trouble.Store(true)
 				}
 			}
@@ -274,16 +263,15 @@ func unwrapPathError(err error) error {
 
 // fileOutput prints the URIs of one input.
 type fileOutput struct {
-	r     *run
-	w     *bufio.Writer
-	name  string
-	count int
+	r    *run
+	w    *bufio.Writer
+	out  *output.Writer
+	name string
 	// found and invalid go to the run's --stats when the input ends:
 	// counted here, not on shared atomics that parallel workers would
 	// pass between their caches on every URI.
 	found, invalid int64
-	buf            []byte
-	wk             *worker // the worker's buffers and scanner, nil in a chunk's output
+	wk             *worker // the worker's buffers and scanner
 	from           *origin // where the current piece of text comes from
 }
 
@@ -293,19 +281,18 @@ type fileOutput struct {
 type worker struct {
 	raw  document.Buffer // Decompress's, over the file
 	text *bufio.Reader   // over the decompressed text, when it was compressed
-	w    *bufio.Writer
+	out  *output.Writer
 	sc   *extract.Scanner
 	cur  *fileOutput // the input being read, told of skipped candidates
 }
 
-// writer returns the worker's output buffer, set to write to w.
-func (wk *worker) writer(w io.Writer) *bufio.Writer {
-	if wk.w == nil {
-		wk.w = bufio.NewWriterSize(w, 32<<10)
-	} else {
-		wk.w.Reset(w)
+// writer returns the worker's output, set to write the URIs of file to w.
+func (wk *worker) writer(r *run, w io.Writer, file string) *output.Writer {
+	if wk.out == nil {
+		wk.out = output.NewWriter(w, &r.out)
 	}
-	return wk.w
+	wk.out.Reset(w, file)
+	return wk.out
 }
 
 // reader returns a buffered reader of dec, the worker's when dec is not
@@ -339,6 +326,7 @@ func (wk *worker) scanner(f *fileOutput, body io.Reader) *extract.Scanner {
 // record) from where it came from.
 func (f *fileOutput) text(body io.Reader, from *origin) error {
 	f.from = from
+	at := from.output()
 	s := f.wk.scanner(f, body)
 	for s.Scan() {
 		m := s.Match()
@@ -346,15 +334,24 @@ func (f *fileOutput) text(body io.Reader, from *origin) error {
 		if !m.Valid {
 			f.invalid++
 		}
-		if m.Valid == f.r.invalid {
-			continue
-		}
-		f.count++
-		if !f.r.count {
-			f.print(m, from)
-		}
+		f.out.Write(m, at)
 	}
 	return s.Err()
+}
+
+// output is where the text came from, as the output tells it.
+func (o *origin) output() output.Origin {
+	switch {
+	case o.msgNo > 0:
+		m := &output.Mail{Message: o.msgNo, Offset: o.msgOffset, MessageID: o.messageID, Field: o.field, HTML: o.html}
+		if o.field == "" {
+			m.Part = o.part
+		}
+		return output.Origin{Mail: m}
+	case o.warc:
+		return output.Origin{WARC: &output.WARC{Offset: o.warcOffset, TargetURI: o.warcTarget, RecordID: o.warcID}}
+	}
+	return output.Origin{}
 }
 
 // skipped reports a candidate skipped for its length.
@@ -363,83 +360,4 @@ func (f *fileOutput) skipped(sk extract.Skip) {
 		f.r.warnf("%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
 			displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.where())
 	}
-}
-
-func (f *fileOutput) print(m *extract.Match, from *origin) {
-	f.buf = f.appendLine(f.buf[:0], m, from, nil)
-	f.w.Write(f.buf)
-	f.flushLine()
-}
-
-// appendLine appends the output line of m. With posAt not nil, the line
-// and column are left out and *posAt is set to where appendPosition puts
-// them: a chunk of a split file is formatted before the lines above it
-// are counted (cmd_split.go).
-func (f *fileOutput) appendLine(b []byte, m *extract.Match, from *origin, posAt *int) []byte {
-	r := f.r
-	if r.json {
-		b = appendJSON(b, f.name, m, from, posAt)
-		return append(b, '\n')
-	}
-	if r.fileName {
-		b = append(b, f.name...)
-		b = append(b, ':')
-		if from.msgNo > 0 {
-			b = strconv.AppendInt(b, int64(from.msgNo), 10)
-			b = append(b, ':')
-		}
-	}
-	if posAt != nil {
-		*posAt = len(b)
-	} else {
-		b = f.appendPosition(b, m.Line, m.Column)
-	}
-	if r.offset {
-		b = strconv.AppendInt(b, m.Offset, 10)
-		b = append(b, ':')
-	}
-	if r.norm && m.Valid {
-		b = append(b, m.Normalized...)
-	} else {
-		b = append(b, m.URI...)
-	}
-	if r.invalid {
-		b = append(b, '\t')
-		b = append(b, m.Err.Error()...)
-	}
-	return append(b, r.term)
-}
-
-// appendPosition appends what the output says of a URI's line and column.
-func (f *fileOutput) appendPosition(b []byte, line, column int64) []byte {
-	if f.r.json {
-		b = appendInt(b, "line", line)
-		return appendInt(b, "column", column)
-	}
-	if f.r.line {
-		b = strconv.AppendInt(b, line, 10)
-		b = append(b, ':')
-	}
-	if f.r.column {
-		b = strconv.AppendInt(b, column, 10)
-		b = append(b, ':')
-	}
-	return b
-}
-
-// flushLine sends a line out at once under --line-buffered (or when the
-// output is a terminal): "tail -f log | urix" shows each URI as it comes.
-func (f *fileOutput) flushLine() {
-	if f.r.lineBuffered {
-		f.w.Flush()
-	}
-}
-
-func (f *fileOutput) printCount() {
-	if f.r.fileName {
-		f.w.WriteString(f.name)
-		f.w.WriteByte(':')
-	}
-	f.w.WriteString(strconv.Itoa(f.count))
-	f.w.WriteByte('\n')
 }

@@ -2,9 +2,13 @@
 // RFC 2396 Appendix E say a reader should, validates them against RFC 3986
 // and RFC 3987, and prints them one per line, grep-style.
 //
-// The CLI is a thin layer: finding, validating and normalizing live in the
-// extract and uri packages; this file only maps flags to their options and
-// results to output lines.
+// The command is a thin layer over the packages that do the work: it maps
+// flags to their options and wires them together, and sets the exit
+// status. Data flows one way: document reads files, mail, news and WARC
+// records; parallel reads several inputs, or chunks of one, at once;
+// extract finds the URIs (with scan, and uri, which validates and
+// normalizes them); output prints them. The core commands (check,
+// normalize, resolve, parse, compare) call uri.
 package main
 
 import (

@@ -22,6 +22,11 @@
 //
 // Memory is bounded by Options.MaxLength, not by the input: a 5 GB line is
 // read through a buffer of about twice that length.
+//
+// What only a reader that splits a file between scanners needs (reading
+// up to an offset, telling where two scanners may be joined, starting
+// inside a line) is not exported: package parallel reaches it through
+// internal/splitscan.
 package extract
 
 import (
@@ -29,6 +34,7 @@ import (
 	"iter"
 	"unicode/utf8"
 
+	"github.com/urix-dev/urix/internal/splitscan"
 	"github.com/urix-dev/urix/scan"
 	"github.com/urix-dev/urix/uri"
 	"golang.org/x/text/transform"
@@ -78,11 +84,6 @@ type Options struct {
 	// NoLines leaves Match.Line and Match.Column zero, which saves
 	// counting the line breaks of the whole input.
 	NoLines bool
-	// StartsMidLine tells that the input starts inside a line whose mail
-	// quote depth is StartQuoteDepth (see scan.Config), for readers that
-	// start inside a file.
-	StartsMidLine   bool
-	StartQuoteDepth int
 	// OnSkip, when set, is called for each candidate longer than
 	// MaxLength, which is skipped.
 	OnSkip func(Skip)
@@ -143,16 +144,30 @@ type Match struct {
 }
 
 // Scanner reads the URIs of a stream one by one.
+//
+// Its methods for readers that split a file between scanners (package
+// parallel) are unexported and handed out by internal/splitscan: they are
+// not what a user of this package needs to learn.
 type Scanner struct {
 	sc      *scan.Scanner
 	opts    Options
 	m       Match
 	pending []Match // the second form of a HyphenBoth match
 	seen    *UniqueSet
+	// midLine and quoteDepth: the input starts inside a line of that
+	// mail quote depth (behaviour §3), as resetFrom told.
+	midLine    bool
+	quoteDepth int
 }
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
+	return newScannerAt(r, opts, false, 0)
+}
+
+// newScannerAt is NewScanner for an input that starts inside a line of
+// mail quote depth quoteDepth when midLine (see resetFrom).
+func newScannerAt(r io.Reader, opts Options, midLine bool, quoteDepth int) *Scanner {
 	if opts.FoldWidth {
 		r = transform.NewReader(r, width.Fold)
 	}
@@ -164,10 +179,10 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 		Email:     opts.Email,
 		NoLines:   opts.NoLines,
 
-		StartsMidLine:   opts.StartsMidLine,
-		StartQuoteDepth: opts.StartQuoteDepth,
+		StartsMidLine:   midLine,
+		StartQuoteDepth: quoteDepth,
 	}
-	s := &Scanner{sc: scan.New(r, cfg), opts: opts}
+	s := &Scanner{sc: scan.New(r, cfg), opts: opts, midLine: midLine, quoteDepth: quoteDepth}
 	if opts.Unique {
 		s.seen = opts.UniqueSet
 		if s.seen == nil {
@@ -181,16 +196,16 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 // (and, under Options.Unique, the URIs seen): reading many small inputs,
 // the parts of mail messages say, then costs no allocation each.
 func (s *Scanner) Reset(r io.Reader) {
-	s.ResetFrom(r, s.opts.StartsMidLine, s.opts.StartQuoteDepth)
+	s.resetFrom(r, s.midLine, s.quoteDepth)
 }
 
-// ResetFrom is Reset for an input whose start is told afresh: inside a
-// line of mail quote depth quoteDepth when midLine (as
-// Options.StartsMidLine and StartQuoteDepth tell), at a line's start
-// otherwise; later Resets keep that start. Readers that split a file
-// between scanners reuse one scanner for chunks of either kind.
-func (s *Scanner) ResetFrom(r io.Reader, midLine bool, quoteDepth int) {
-	s.opts.StartsMidLine, s.opts.StartQuoteDepth = midLine, quoteDepth
+// resetFrom is Reset for an input whose start is told afresh: inside a
+// line of mail quote depth quoteDepth when midLine (see
+// scan.Config.StartsMidLine), at a line's start otherwise; later Resets
+// keep that start. Readers that split a file between scanners reuse one
+// scanner for chunks of either kind.
+func (s *Scanner) resetFrom(r io.Reader, midLine bool, quoteDepth int) {
+	s.midLine, s.quoteDepth = midLine, quoteDepth
 	if s.opts.FoldWidth {
 		r = transform.NewReader(r, width.Fold)
 	}
@@ -199,34 +214,51 @@ func (s *Scanner) ResetFrom(r io.Reader, midLine bool, quoteDepth int) {
 	s.m = Match{}
 }
 
-// FirstLineBreak and QuoteDepthAt are those of the underlying
+// firstLineBreak and quoteDepthAt are those of the underlying
 // scan.Scanner, for readers that split a file between scanners.
-func (s *Scanner) FirstLineBreak() int64      { return s.sc.FirstLineBreak() }
-func (s *Scanner) QuoteDepthAt(off int64) int { return s.sc.QuoteDepthAt(off) }
+func (s *Scanner) firstLineBreak() int64      { return s.sc.FirstLineBreak() }
+func (s *Scanner) quoteDepthAt(off int64) int { return s.sc.QuoteDepthAt(off) }
 
-// MarkLine and Marked are those of the underlying scan.Scanner: the line
+// markLine and marked are those of the underlying scan.Scanner: the line
 // and column of an offset, noted as the scanner counts lines, for readers
 // that split a file between scanners and number its lines. Under
 // Options.FoldWidth the offset is one of the folded text.
-func (s *Scanner) MarkLine(off int64)                    { s.sc.MarkLine(off) }
-func (s *Scanner) Marked() (line, column int64, ok bool) { return s.sc.Marked() }
+func (s *Scanner) markLine(off int64)                    { s.sc.MarkLine(off) }
+func (s *Scanner) marked() (line, column int64, ok bool) { return s.sc.Marked() }
 
 // Scan advances to the next URI; it returns false at the end of the input
 // or on a read error, which Err then reports.
 func (s *Scanner) Scan() bool { return s.scan(-1) }
 
-// ScanBefore is Scan for readers that split a file between scanners: it
+// scanBefore is Scan for readers that split a file between scanners: it
 // returns false also once every URI that starts before offset limit has
 // been delivered, having read only a little past limit (a few URIs past
-// it may come first). Scan, or ScanBefore with a later limit, then goes on
+// it may come first). Scan, or scanBefore with a later limit, then goes on
 // exactly as if only Scan had been called (see scan.Scanner.ScanBefore).
-func (s *Scanner) ScanBefore(limit int64) bool { return s.scan(max(0, limit)) }
+func (s *Scanner) scanBefore(limit int64) bool { return s.scan(max(0, limit)) }
 
-// QuietPast is that of scan.Scanner: right after ScanBefore(limit)
+// quietPast is that of scan.Scanner: right after scanBefore(limit)
 // returned false, it tells whether the URIs found from then on depend on
 // nothing before limit but the quote depth of the lines from limit on.
-func (s *Scanner) QuietPast(limit int64) bool {
+func (s *Scanner) quietPast(limit int64) bool {
 	return len(s.pending) == 0 && s.sc.QuietPast(max(0, limit))
+}
+
+// splitView is the Scanner's face for split reading (internal/splitscan).
+type splitView struct{ s *Scanner }
+
+func (v splitView) ScanBefore(limit int64) bool { return v.s.scanBefore(limit) }
+func (v splitView) QuietPast(limit int64) bool  { return v.s.quietPast(limit) }
+func (v splitView) ResetFrom(r io.Reader, midLine bool, quoteDepth int) {
+	v.s.resetFrom(r, midLine, quoteDepth)
+}
+func (v splitView) QuoteDepthAt(off int64) int            { return v.s.quoteDepthAt(off) }
+func (v splitView) FirstLineBreak() int64                 { return v.s.firstLineBreak() }
+func (v splitView) MarkLine(off int64)                    { v.s.markLine(off) }
+func (v splitView) Marked() (line, column int64, ok bool) { return v.s.marked() }
+
+func init() {
+	splitscan.Of = func(s any) splitscan.Scanner { return splitView{s.(*Scanner)} }
 }
 
 func (s *Scanner) scan(limit int64) bool {

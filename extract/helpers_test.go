@@ -64,7 +64,7 @@ func collectBefore(t *testing.T, r io.Reader, opts Options, limits ...int64) (ms
 	opts.OnSkip = func(sk Skip) { skips = append(skips, sk) }
 	s := NewScanner(r, opts)
 	for _, limit := range limits {
-		for s.ScanBefore(limit) {
+		for s.scanBefore(limit) {
 			ms = append(ms, gotOf(s.Match()))
 		}
 		if s.Scan() {
@@ -280,14 +280,15 @@ func checkQuietJoin(t *testing.T, data []byte, opts Options, limit, base int64) 
 	opts.OnSkip = func(sk Skip) { skips = append(skips, sk) }
 	var ms []got
 	first := NewScanner(iotest.HalfReader(bytes.NewReader(data)), opts)
-	for first.ScanBefore(limit) {
+	for first.scanBefore(limit) {
 		ms = append(ms, gotOf(first.Match()))
 	}
-	if !first.QuietPast(limit) {
+	if !first.quietPast(limit) {
 		return false
 	}
+	midLine, depth := false, 0
 	if ls := int64(bytes.LastIndexByte(data[:base], '\n') + 1); ls < base {
-		opts.StartsMidLine, opts.StartQuoteDepth = true, scan.QuoteDepth(data[ls:])
+		midLine, depth = true, scan.QuoteDepth(data[ls:])
 	}
 	var secondSkips []Skip
 	opts.OnSkip = func(sk Skip) {
@@ -295,10 +296,10 @@ func checkQuietJoin(t *testing.T, data []byte, opts Options, limit, base int64) 
 		sk.End += base
 		secondSkips = append(secondSkips, sk)
 	}
-	second := NewScanner(bytes.NewReader(data[base:]), opts)
-	for second.ScanBefore(limit - base) {
+	second := newScannerAt(bytes.NewReader(data[base:]), opts, midLine, depth)
+	for second.scanBefore(limit - base) {
 	}
-	if !second.QuietPast(limit - base) {
+	if !second.quietPast(limit - base) {
 		return false
 	}
 	secondSkips = nil

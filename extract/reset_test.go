@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// Reset and ResetFrom read new input as a new Scanner with the same
-// options does (ResetFrom: with the start it is told), whatever the
+// Reset and resetFrom read new input as a new Scanner with the same
+// options does (resetFrom: with the start it is told), whatever the
 // scanner read before, with width folding, which wraps the reader.
 func TestResetFromAsNew(t *testing.T) {
 	inputs := []string{
@@ -23,10 +23,13 @@ func TestResetFromAsNew(t *testing.T) {
 	outputs := map[string]bool{}
 	for _, in := range inputs {
 		for _, st := range starts {
-			opts := base
-			opts.StartsMidLine, opts.StartQuoteDepth = st.midLine, st.depth
-			want := dump(collectString(in, opts))
-			reused.ResetFrom(strings.NewReader(in), st.midLine, st.depth)
+			fresh := newScannerAt(strings.NewReader(in), base, st.midLine, st.depth)
+			var wantMs []got
+			for fresh.Scan() {
+				wantMs = append(wantMs, gotOf(fresh.Match()))
+			}
+			want := dump(wantMs)
+			reused.resetFrom(strings.NewReader(in), st.midLine, st.depth)
 			var ms []got
 			for reused.Scan() {
 				ms = append(ms, gotOf(reused.Match()))
@@ -40,10 +43,10 @@ func TestResetFromAsNew(t *testing.T) {
 	if len(outputs) <= len(inputs) {
 		t.Fatal("no input reads differently from different starts")
 	}
-	// Reset keeps the start ResetFrom told last, not the one of the
-	// options the scanner was made with.
-	mid := NewScanner(strings.NewReader(""), Options{StartsMidLine: true, StartQuoteDepth: 1})
-	mid.ResetFrom(strings.NewReader(inputs[1]), false, 0)
+	// Reset keeps the start resetFrom told last, not the one the
+	// scanner was made with.
+	mid := newScannerAt(strings.NewReader(""), Options{}, true, 1)
+	mid.resetFrom(strings.NewReader(inputs[1]), false, 0)
 	mid.Reset(strings.NewReader(inputs[0]))
 	var ms []got
 	for mid.Scan() {
@@ -51,6 +54,6 @@ func TestResetFromAsNew(t *testing.T) {
 	}
 	want := dump(collectString(inputs[0], Options{}))
 	if got := dump(ms); got != want {
-		t.Errorf("Reset after ResetFrom:\n got %s\nwant %s", got, want)
+		t.Errorf("Reset after resetFrom:\n got %s\nwant %s", got, want)
 	}
 }

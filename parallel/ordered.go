@@ -1,4 +1,4 @@
-package main
+package parallel
 
 import (
 	"io"
@@ -6,16 +6,17 @@ import (
 	"sync"
 )
 
-// orderedOutput lets files be read in parallel while their output comes
-// out in the order of the files, byte for byte as with one worker. The
-// file at the head of the order writes straight through; the others
+// Ordered lets inputs be read in parallel while their output comes out
+// in the order of the inputs, byte for byte as with one worker. Input i
+// writes to Writer(i) and calls Done(i) when it is through. The input
+// at the head of the order writes straight through; the others
 // spool theirs: up to spoolLimit bytes each in memory, the rest in a
 // temporary file, so that memory stays bounded by workers × spoolLimit and
 // no worker waits for the one before it. (Waiting was the first design:
 // two files whose output passed 4 MiB then took -j 2 as long as -j 1.)
 // Where no temporary file can be written, a worker whose spool is full
 // waits for its turn.
-type orderedOutput struct {
+type Ordered struct {
 	mu    sync.Mutex
 	turn  *sync.Cond
 	w     io.Writer
@@ -31,17 +32,20 @@ type orderedOutput struct {
 // cost more than those of a file).
 const spoolLimit = spoolChunk
 
-func newOrderedOutput(w io.Writer) *orderedOutput {
-	o := &orderedOutput{w: w, spool: map[int]*spool{}, done: map[int]bool{}}
+// NewOrdered returns an Ordered that writes to w, starting with input 0.
+func NewOrdered(w io.Writer) *Ordered {
+	o := &Ordered{w: w, spool: map[int]*spool{}, done: map[int]bool{}}
 	o.turn = sync.NewCond(&o.mu)
 	return o
 }
 
-// sink returns the writer for the file at index i of the order.
-func (o *orderedOutput) sink(i int) io.Writer { return orderedSink{o, i} }
+// Writer returns the writer of input i (0-based). Writes of different
+// inputs may come from different goroutines; those of one input must come
+// in order, and before Done(i).
+func (o *Ordered) Writer(i int) io.Writer { return orderedSink{o, i} }
 
 type orderedSink struct {
-	o *orderedOutput
+	o *Ordered
 	i int
 }
 
@@ -64,7 +68,7 @@ func (s orderedSink) Write(p []byte) (int, error) {
 	return n + m, err
 }
 
-func (o *orderedOutput) spoolOf(i int) *spool {
+func (o *Ordered) spoolOf(i int) *spool {
 	b := o.spool[i]
 	if b == nil {
 		b = new(spool)
@@ -73,9 +77,10 @@ func (o *orderedOutput) spoolOf(i int) *spool {
 	return b
 }
 
-// finish marks file i done; the head moves on past every finished file,
-// writing out what they spooled.
-func (o *orderedOutput) finish(i int) error {
+// Done marks input i done; the head moves on past every input done,
+// writing out what they spooled. It returns the error of a write to the
+// underlying writer.
+func (o *Ordered) Done(i int) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.done[i] = true

@@ -1,4 +1,4 @@
-package main
+package parallel
 
 import (
 	"bytes"
@@ -25,17 +25,17 @@ func fileText(i int, big bool) []byte {
 	return b.Bytes()
 }
 
-// writeOrdered writes the texts through an orderedOutput on one goroutine
+// writeOrdered writes the texts through an Ordered on one goroutine
 // per file, in pieces of random sizes, and returns what came out.
 func writeOrdered(t *testing.T, texts [][]byte) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	o := newOrderedOutput(&out)
+	o := NewOrdered(&out)
 	var wg sync.WaitGroup
 	for i, text := range texts {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(i), 7))
-			w := o.sink(i)
+			w := o.Writer(i)
 			for p := text; len(p) > 0; {
 				n := min(len(p), 1+rng.IntN(100<<10))
 				if m, err := w.Write(p[:n]); m != n || err != nil {
@@ -44,7 +44,7 @@ func writeOrdered(t *testing.T, texts [][]byte) []byte {
 				}
 				p = p[n:]
 			}
-			if err := o.finish(i); err != nil {
+			if err := o.Done(i); err != nil {
 				t.Errorf("file %d: finish: %v", i, err)
 			}
 		})
@@ -90,11 +90,11 @@ func TestOrderedOutput(t *testing.T) {
 func TestOrderedOutputSpills(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	var out bytes.Buffer
-	o := newOrderedOutput(&out)
+	o := NewOrdered(&out)
 	second := fileText(1, true)
 	done := make(chan error, 1)
 	go func() {
-		_, err := o.sink(1).Write(second)
+		_, err := o.Writer(1).Write(second)
 		done <- err
 	}()
 	select {
@@ -106,12 +106,12 @@ func TestOrderedOutputSpills(t *testing.T) {
 		t.Fatal("the second file's writer waits for the first file to finish")
 	}
 	first := fileText(0, false)
-	o.sink(0).Write(first)
-	o.finish(1)
+	o.Writer(0).Write(first)
+	o.Done(1)
 	if out.Len() != len(first) {
 		t.Fatalf("before the first file finished, %d bytes out; want the first file's %d", out.Len(), len(first))
 	}
-	o.finish(0)
+	o.Done(0)
 	if want := append(first, second...); !bytes.Equal(out.Bytes(), want) {
 		t.Fatalf("output of %d bytes differs from the files' in order (%d bytes)", out.Len(), len(want))
 	}

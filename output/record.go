@@ -1,0 +1,267 @@
+package output
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/urix-dev/urix/extract"
+)
+
+// Record is one URI found, as the JSON Lines output writes it (behaviour
+// §7, and §9 for where in mail, news and WARC input it came from). A
+// program that reads urix --json decodes each line into a Record.
+//
+// The output is written by AppendJSON, which makes the same bytes as
+// encoding/json with SetEscapeHTML(false) does for the Record that
+// NewRecord gives, only faster, except that DEL is written \u007f.
+type Record struct {
+	URI string `json:"uri"`
+	// Normalized is the normal form (behaviour §6), null when the URI is
+	// invalid.
+	Normalized *string `json:"normalized"`
+	// Raw is the input from Offset to End, line breaks included.
+	Raw string `json:"raw"`
+	// File is the file name, "-" for standard input.
+	File string `json:"file"`
+	// Mail and WARC are set when the text came from a message or a
+	// WARC record; their fields are those of the object itself.
+	*Mail
+	*WARC
+	// Line and Column (1-based; the column in bytes) and Offset and End
+	// (0-based byte offsets) are in the text the URI was found in: the
+	// file, or the decoded part or record.
+	Line      int64  `json:"line"`
+	Column    int64  `json:"column"`
+	Offset    int64  `json:"offset"`
+	End       int64  `json:"end"`
+	Delimiter string `json:"delimiter"`
+	Valid     bool   `json:"valid"`
+	// Reason says why an invalid URI is invalid.
+	Reason string `json:"reason,omitempty"`
+	// Flags is never null: an empty list when no flag is set.
+	Flags []string `json:"flags"`
+	// Alt is the form without the hyphens at line breaks, when Flags
+	// holds hyphen_ambiguous.
+	Alt string `json:"alt,omitempty"`
+}
+
+// Mail says which message of a mail, mbox or news input, and which part
+// of it, a URI came from.
+type Mail struct {
+	Message   int    `json:"message"`        // 1-based number in the input
+	Offset    int64  `json:"message_offset"` // of its first byte (an mbox: of its "From " line)
+	MessageID string `json:"message_id,omitempty"`
+	// Field is the header field the URI stood in; Part the MIME part path
+	// ("1", "1.2") of the body it stood in, when not a header field.
+	Field string `json:"field,omitempty"`
+	Part  string `json:"part,omitempty"`
+	HTML  bool   `json:"html,omitempty"` // the part is text/html
+}
+
+// WARC says which record of a WARC file a URI came from.
+type WARC struct {
+	Offset    int64  `json:"record_offset"`
+	TargetURI string `json:"warc_target_uri,omitempty"`
+	RecordID  string `json:"warc_record_id,omitempty"`
+}
+
+// Origin is where a piece of text came from beyond its file name: a
+// message or a WARC record, or neither (the zero Origin: plain text). The
+// caller fills it: this package knows nothing of reading.
+type Origin struct {
+	Mail *Mail
+	WARC *WARC
+}
+
+// NewRecord returns the record of m, found in file at from.
+func NewRecord(file string, from Origin, m *extract.Match) Record {
+	r := Record{
+		URI: m.URI, Raw: string(m.Raw), File: file, Mail: from.Mail, WARC: from.WARC,
+		Line: m.Line, Column: m.Column, Offset: m.Offset, End: m.End,
+		Delimiter: m.Delimiter.String(), Valid: m.Valid, Flags: m.Flags.Names(),
+	}
+	if r.Flags == nil {
+		r.Flags = []string{}
+	}
+	if m.Valid {
+		n := m.Normalized
+		r.Normalized = &n
+	} else if m.Err != nil {
+		r.Reason = m.Err.Error()
+	}
+	if m.Flags&extract.HyphenAmbiguous != 0 {
+		r.Alt = m.Alt
+	}
+	return r
+}
+
+// AppendJSON appends the JSON object of NewRecord(file, from, m), without
+// a line break. It is written by hand: encoding/json's reflection would
+// cost more than finding the URI.
+func AppendJSON(b []byte, file string, from Origin, m *extract.Match) []byte {
+	return appendJSON(b, file, from, m, nil)
+}
+
+// appendJSON is AppendJSON; with posAt not nil, line and column are left
+// out and *posAt is set to where Options.AppendPosition puts them.
+func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int) []byte {
+	b = append(b, `{"uri":`...)
+	b = appendString(b, m.URI)
+	b = append(b, `,"normalized":`...)
+	if m.Valid {
+		b = appendString(b, m.Normalized)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"raw":`...)
+	b = appendString(b, string(m.Raw))
+	b = append(b, `,"file":`...)
+	b = appendString(b, file)
+	b = appendOrigin(b, from)
+	if posAt != nil {
+		*posAt = len(b)
+	} else {
+		b = appendInt(b, "line", m.Line)
+		b = appendInt(b, "column", m.Column)
+	}
+	b = appendInt(b, "offset", m.Offset)
+	b = appendInt(b, "end", m.End)
+	b = append(b, `,"delimiter":"`...)
+	b = append(b, m.Delimiter.String()...)
+	b = append(b, `","valid":`...)
+	b = strconv.AppendBool(b, m.Valid)
+	if !m.Valid && m.Err != nil {
+		if reason := m.Err.Error(); reason != "" {
+			b = append(b, `,"reason":`...)
+			b = appendString(b, reason)
+		}
+	}
+	b = append(b, `,"flags":[`...)
+	for i, name := range m.Flags.Names() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, name...)
+		b = append(b, '"')
+	}
+	b = append(b, ']')
+	if m.Flags&extract.HyphenAmbiguous != 0 && m.Alt != "" {
+		b = append(b, `,"alt":`...)
+		b = appendString(b, m.Alt)
+	}
+	return append(b, '}')
+}
+
+// appendJSONPosition appends the line and column that AppendJSON left out.
+func appendJSONPosition(b []byte, line, column int64) []byte {
+	b = appendInt(b, "line", line)
+	return appendInt(b, "column", column)
+}
+
+// appendOrigin appends the fields of Mail or WARC, as encoding/json puts
+// those of the embedded structs.
+func appendOrigin(b []byte, from Origin) []byte {
+	if ml := from.Mail; ml != nil {
+		b = appendInt(b, "message", int64(ml.Message))
+		b = appendInt(b, "message_offset", ml.Offset)
+		if ml.MessageID != "" {
+			b = append(b, `,"message_id":`...)
+			b = appendString(b, ml.MessageID)
+		}
+		if ml.Field != "" {
+			b = append(b, `,"field":`...)
+			b = appendString(b, ml.Field)
+		}
+		if ml.Part != "" {
+			b = append(b, `,"part":`...)
+			b = appendString(b, ml.Part)
+		}
+		if ml.HTML {
+			b = append(b, `,"html":true`...)
+		}
+	}
+	if w := from.WARC; w != nil {
+		b = appendInt(b, "record_offset", w.Offset)
+		if w.TargetURI != "" {
+			b = append(b, `,"warc_target_uri":`...)
+			b = appendString(b, w.TargetURI)
+		}
+		if w.RecordID != "" {
+			b = append(b, `,"warc_record_id":`...)
+			b = appendString(b, w.RecordID)
+		}
+	}
+	return b
+}
+
+func appendInt(b []byte, key string, v int64) []byte {
+	b = append(b, ',', '"')
+	b = append(b, key...)
+	b = append(b, '"', ':')
+	return strconv.AppendInt(b, v, 10)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string as encoding/json writes it
+// without HTML escaping: UTF-8 kept, controls escaped, invalid UTF-8
+// replaced by U+FFFD; and DEL escaped, which encoding/json leaves as is.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		// Most of a URI needs no escape: copy such runs whole.
+		j := i
+		for j < len(s) && jsonPlain[s[j]] {
+			j++
+		}
+		b = append(b, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			default: // the other controls and DEL
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			// Valid JSON, but not valid JavaScript: escaped for the
+			// consumers that eval JSON Lines (as encoding/json does).
+			b = append(b, `\u202`...)
+			b = append(b, hexDigits[r&0xF])
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
+
+// jsonPlain marks the bytes that appendString copies as they are: ASCII
+// but the control characters, DEL, '"' and '\\'.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()

@@ -1,0 +1,153 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/urix-dev/urix/extract"
+)
+
+// texts hold URIs of every kind extract tells apart: delimiters, flags
+// (rejoined, hyphen_ambiguous, url_prefix, iri), invalid ones with their
+// reasons, and bytes that JSON escapes.
+var texts = []string{
+	"see http://example.com/a and <URL:http://example.com/b> (http://example.com/c).",
+	"<http://example.com/some-\n  thing> and <http://exa\n  mple.com/x>",
+	`"http://example.com/q?a=1&b=<2>" [http://[::1]/] {http://b.example/}`,
+	"http://例え.テスト/パス。 https://en.wikipedia.org/wiki/Michelson–Morley_experiment",
+	"bad http://a/%zz and http://[::1 and http://h:port/ and mailto:a@b",
+	"http://a/\u2028b http://a/\x7f http://a/\xff\xfe tab\thttp://a/\"q\"",
+	"> quoted <http://example.com/a/\n> b/c>\nmid:a@b cid:x@y tel:+1-201-555-0123",
+}
+
+var origins = []Origin{
+	{},
+	{Mail: &Mail{Message: 3, Offset: 120, MessageID: "id@host", Part: "1.2", HTML: true}},
+	{Mail: &Mail{Message: 1, Offset: 0, Field: "List-Unsubscribe"}},
+	{Mail: &Mail{Message: 7, Offset: 9}},
+	{WARC: &WARC{Offset: 0}},
+	{WARC: &WARC{Offset: 512, TargetURI: "http://t.example/\"x\"", RecordID: "<urn:uuid:1>"}},
+}
+
+var files = []string{"-", "notes.txt", "dir/a \"b\"\\c.txt", "\x00\x01\b\f\x1f\x7f\xff.txt", "é\u2029"}
+
+// matches returns every match of texts under several option sets, each
+// with its Raw copied.
+func matches(t *testing.T) []extract.Match {
+	t.Helper()
+	var all []extract.Match
+	for _, opts := range []extract.Options{{}, {ASCII: true, Hyphen: extract.HyphenBoth}, {AnyScheme: true, WWW: true, Email: true}} {
+		for _, text := range texts {
+			for m, err := range extract.All(strings.NewReader(text), opts) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.Raw = bytes.Clone(m.Raw)
+				all = append(all, m)
+			}
+		}
+	}
+	if len(all) < 40 {
+		t.Fatalf("only %d matches", len(all))
+	}
+	return all
+}
+
+// TestAppendJSONIsEncodingJSON: the hand-written encoder writes what
+// encoding/json writes for the Record, byte for byte (DEL aside, which it
+// escapes), and that decodes back to the same Record.
+func TestAppendJSONIsEncodingJSON(t *testing.T) {
+	n := 0
+	for _, m := range matches(t) {
+		for _, from := range origins {
+			for _, file := range files {
+				rec := NewRecord(file, from, &m)
+				var want bytes.Buffer
+				enc := json.NewEncoder(&want)
+				enc.SetEscapeHTML(false)
+				if err := enc.Encode(rec); err != nil {
+					t.Fatal(err)
+				}
+				got := AppendJSON(nil, file, from, &m)
+				gotStd := bytes.ReplaceAll(got, []byte(`\u007f`), []byte("\x7f"))
+				if !bytes.Equal(append(gotStd, '\n'), want.Bytes()) {
+					t.Fatalf("AppendJSON:\n%s\nencoding/json:\n%s", got, want.Bytes())
+				}
+				var back Record
+				if err := json.Unmarshal(got, &back); err != nil {
+					t.Fatalf("%s: %v", got, err)
+				}
+				// encoding/json decodes invalid UTF-8 as written: U+FFFD.
+				rec.File, rec.Raw, rec.URI = valid(rec.File), valid(rec.Raw), valid(rec.URI)
+				if !reflect.DeepEqual(back, rec) {
+					t.Fatalf("%s decodes to\n%+v\nwant\n%+v", got, back, rec)
+				}
+				n++
+			}
+		}
+	}
+	t.Logf("%d records", n)
+}
+
+// The deferred form with its position put in is the whole form.
+func TestAppendDeferred(t *testing.T) {
+	for _, o := range []Options{{JSON: true}, {Line: true}, {Column: true, Offset: true, FileName: true}, {Line: true, Column: true, Invalid: true, Null: true}, {Offset: true}} {
+		for _, m := range matches(t) {
+			whole := o.Append(nil, "f.txt", Origin{}, &m)
+			part, at := o.AppendDeferred(nil, "f.txt", Origin{}, &m)
+			if !o.HasPosition() {
+				if at != -1 || !bytes.Equal(part, whole) {
+					t.Fatalf("%+v: AppendDeferred = %q, %d; want %q, -1", o, part, at, whole)
+				}
+				continue
+			}
+			joined := append(o.AppendPosition(append([]byte(nil), part[:at]...), m.Line, m.Column), part[at:]...)
+			if !bytes.Equal(joined, whole) {
+				t.Fatalf("%+v: deferred and positioned %q; want %q", o, joined, whole)
+			}
+		}
+	}
+}
+
+// appendString's output is a JSON string that decodes to its input, each
+// invalid byte read as U+FFFD, whatever the bytes.
+func TestAppendString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "/", "%", "\"", "\\", "\n", "\r", "\t", "\b", "\f", "\x00", "\x1f", "\x7f", "\xff", "\xe2\x80", "é", "例", "\u2028", "\u2029", "<", "&"}
+	cases := []string{"", "http://a/b?c=d#e", `"\`, "\u2028x\u2029"}
+	for range 2000 {
+		var sb strings.Builder
+		for n := rng.IntN(20); n > 0; n-- {
+			sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		cases = append(cases, sb.String())
+	}
+	for _, s := range cases {
+		out := appendString(nil, s)
+		var got string
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("appendString(%q) = %s: not JSON: %v", s, out, err)
+		}
+		if want := valid(s); got != want {
+			t.Fatalf("appendString(%q) = %s, decodes to %q; want %q", s, out, got, want)
+		}
+		for _, c := range []string{"\u2028", "\u2029", "\x7f"} {
+			if strings.Contains(string(out), c) {
+				t.Fatalf("appendString(%q) = %s: %q left unescaped", s, out, c)
+			}
+		}
+	}
+}
+
+// valid is s with each invalid byte replaced by U+FFFD.
+func valid(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r)
+	}
+	return b.String()
+}
