@@ -343,13 +343,14 @@ func (f *fileOutput) text(body io.Reader, from *origin) error {
 func (o *origin) output() output.Origin {
 	switch {
 	case o.msgNo > 0:
-		m := &output.Mail{Message: o.msgNo, Offset: o.msgOffset, MessageID: o.messageID, Field: o.field, HTML: o.html}
+		m := &output.Mail{Message: o.msgNo, Offset: o.msgOffset, MessageID: o.messageID, Field: o.field, HTML: o.html,
+			Source: o.source.String(), Tag: o.tag, Attr: o.attr}
 		if o.field == "" {
 			m.Part = o.part
 		}
 		return output.Origin{Mail: m}
 	case o.warc:
-		return output.Origin{WARC: &output.WARC{Offset: o.warcOffset, TargetURI: o.warcTarget, RecordID: o.warcID}}
+		return output.Origin{WARC: &output.WARC{Record: o.warcRecord, Offset: o.warcOffset, TargetURI: o.warcTarget, RecordID: o.warcID}}
 	}
 	return output.Origin{}
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/extract"
 )
 
 // read opens an input and reads its documents (package document: its
@@ -47,6 +48,10 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		},
 	}
 	err = docs.Read(rd, f.name, func(d *document.Document) error {
+		if d.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
+			f.wholeValue(d)
+			return nil
+		}
 		return f.text(d.Body, originOf(&d.Origin))
 	})
 	if errors.Is(err, document.ErrBinary) {
@@ -58,6 +63,22 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	return true, err
 }
 
+// wholeValue reports an HTML attribute value that holds a character that
+// can never be in a URI: one candidate, invalid as a whole (behaviour
+// §3.5, §9.5), when it starts with a scheme that is searched for; shown by
+// --invalid, never cut to a valid prefix.
+func (f *fileOutput) wholeValue(d *document.Document) {
+	m, ok := extract.Whole(d.Value, f.r.opts)
+	if !ok {
+		return
+	}
+	f.found++
+	if !m.Valid {
+		f.invalid++
+	}
+	f.out.Write(&m, originOf(&d.Origin).output())
+}
+
 // docReaders keeps document readers, and their buffers, from input to
 // input: -r over many small files would otherwise allocate them per file.
 var docReaders = sync.Pool{New: func() any { return new(document.Reader) }}
@@ -67,7 +88,8 @@ func originOf(o *document.Origin) *origin {
 	return &origin{
 		msgNo: o.Message, msgOffset: o.MessageOffset, messageID: o.MessageID,
 		part: o.Part, field: o.Field, html: o.HTML,
-		warc: o.Format == document.WARC, warcTarget: o.TargetURI, warcID: o.RecordID, warcOffset: o.RecordOffset,
+		source: o.Source, tag: o.Tag, attr: o.Attr,
+		warc: o.Format == document.WARC, warcRecord: o.Record, warcTarget: o.TargetURI, warcID: o.RecordID, warcOffset: o.RecordOffset,
 	}
 }
 
@@ -79,8 +101,11 @@ type origin struct {
 	part      string
 	field     string
 	html      bool
+	source    document.Source
+	tag, attr string
 
 	warc       bool
+	warcRecord int
 	warcTarget string
 	warcID     string
 	warcOffset int64

@@ -93,6 +93,15 @@ type Document struct {
 	// transfer encoding and charset), as it stands otherwise. It is valid
 	// only until the next document is asked for.
 	Body io.Reader
+
+	// Value is, for an HTML attribute (Source SourceHTMLAttr), the value
+	// as a browser takes it (behaviour §9.5). InvalidAt is the byte offset
+	// in Value of a character that can never be in a URI (scan.BadAt), or
+	// -1. A value with such a character is invalid as a whole: its Body is
+	// then empty, and extract.Whole(Value, ...) tells whether it is an
+	// invalid URI (it starts with a scheme that is searched for) or none.
+	Value     string
+	InvalidAt int
 }
 
 // Warning is something wrong with the input that costs only a part of it
@@ -192,7 +201,7 @@ func (rd *Reader) Read(r io.Reader, name string, fn func(*Document) error) error
 	case Mail, Mbox, News:
 		return rd.readMail(br, doc, fn)
 	}
-	doc.Body = br
+	doc.Body, doc.InvalidAt = br, -1
 	return fn(doc)
 }
 
@@ -292,6 +301,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 			Source: p.Source, Tag: p.Tag, Attr: p.Attr,
 		}
 		doc.Body = p.Body
+		doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
 		return fn(doc)
 	})
 }
@@ -325,7 +335,7 @@ func (rd *Reader) readWARC(r io.Reader, doc *Document, fn func(*Document) error)
 			File: doc.File, Format: WARC,
 			Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI,
 		}
-		doc.Body = rec.Body
+		doc.Body, doc.InvalidAt = rec.Body, -1
 		if err := fn(doc); err != nil {
 			return err
 		}

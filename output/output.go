@@ -100,8 +100,13 @@ func (o *Options) appendLine(b []byte, file string, from Origin, m *extract.Matc
 	if o.FileName {
 		b = append(b, file...)
 		b = append(b, ':')
+		// FILE:MSGNO: and FILE:RECORD: (behaviour §9.7): no two
+		// messages or records of a file read alike.
 		if from.Mail != nil && from.Mail.Message > 0 {
 			b = strconv.AppendInt(b, int64(from.Mail.Message), 10)
+			b = append(b, ':')
+		} else if from.WARC != nil && from.WARC.Record > 0 {
+			b = strconv.AppendInt(b, int64(from.WARC.Record), 10)
 			b = append(b, ':')
 		}
 	}

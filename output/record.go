@@ -56,10 +56,18 @@ type Mail struct {
 	Field string `json:"field,omitempty"`
 	Part  string `json:"part,omitempty"`
 	HTML  bool   `json:"html,omitempty"` // the part is text/html
+	// Source says what the text was (behaviour §9.7): "body" (a text
+	// part), "header" (a field's value), "html_text" (the visible text of
+	// an HTML part) or "html_attr" (an attribute value of an HTML part,
+	// named by Tag and Attr): a link a reader sees, or one hidden in markup.
+	Source string `json:"source,omitempty"`
+	Tag    string `json:"tag,omitempty"`  // the element of an html_attr ("a", "img")
+	Attr   string `json:"attr,omitempty"` // the attribute of an html_attr ("href", "src")
 }
 
 // WARC says which record of a WARC file a URI came from.
 type WARC struct {
+	Record    int    `json:"record"` // 1-based number of the record in the file
 	Offset    int64  `json:"record_offset"`
 	TargetURI string `json:"warc_target_uri,omitempty"`
 	RecordID  string `json:"warc_record_id,omitempty"`
@@ -180,8 +188,12 @@ func appendOrigin(b []byte, from Origin) []byte {
 		if ml.HTML {
 			b = append(b, `,"html":true`...)
 		}
+		b = appendOptional(b, "source", ml.Source)
+		b = appendOptional(b, "tag", ml.Tag)
+		b = appendOptional(b, "attr", ml.Attr)
 	}
 	if w := from.WARC; w != nil {
+		b = appendInt(b, "record", int64(w.Record))
 		b = appendInt(b, "record_offset", w.Offset)
 		if w.TargetURI != "" {
 			b = append(b, `,"warc_target_uri":`...)
@@ -193,6 +205,18 @@ func appendOrigin(b []byte, from Origin) []byte {
 		}
 	}
 	return b
+}
+
+// appendOptional appends the key and string value v, unless v is empty
+// (an omitempty field).
+func appendOptional(b []byte, key, v string) []byte {
+	if v == "" {
+		return b
+	}
+	b = append(b, ',', '"')
+	b = append(b, key...)
+	b = append(b, '"', ':')
+	return appendString(b, v)
 }
 
 func appendInt(b []byte, key string, v int64) []byte {

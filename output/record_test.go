@@ -27,10 +27,12 @@ var texts = []string{
 var origins = []Origin{
 	{},
 	{Mail: &Mail{Message: 3, Offset: 120, MessageID: "id@host", Part: "1.2", HTML: true}},
+	{Mail: &Mail{Message: 4, Offset: 7, Part: "2", HTML: true, Source: "html_attr", Tag: "a", Attr: "href"}},
+	{Mail: &Mail{Message: 5, Field: "List-Archive", Source: "header"}},
 	{Mail: &Mail{Message: 1, Offset: 0, Field: "List-Unsubscribe"}},
 	{Mail: &Mail{Message: 7, Offset: 9}},
 	{WARC: &WARC{Offset: 0}},
-	{WARC: &WARC{Offset: 512, TargetURI: "http://t.example/\"x\"", RecordID: "<urn:uuid:1>"}},
+	{WARC: &WARC{Record: 7, Offset: 512, TargetURI: "http://t.example/\"x\"", RecordID: "<urn:uuid:1>"}},
 }
 
 var files = []string{"-", "notes.txt", "dir/a \"b\"\\c.txt", "\x00\x01\b\f\x1f\x7f\xff.txt", "é\u2029"}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -99,3 +100,30 @@ func inUCSOrPrivate(r rune) bool {
 // runeTrimmed reports whether the non-ASCII rune r, when it ends a URI, is
 // sentence punctuation rather than part of it (SPEC 4: dashes, '…', '・').
 func runeTrimmed(r rune) bool { return unicode.IsPunct(r) }
+
+// BadAt returns the byte offset in s of the first character that can never
+// stand in a URI or IRI, whatever the context (behaviour §1, §3.8, §4.2):
+// ASCII whitespace and controls, DEL, '<', '>', '"', '`', '{', '}', '|',
+// '\', '^', invalid UTF-8, and the non-ASCII characters that always end a
+// URI (Unicode whitespace such as NBSP, format characters, quotation marks,
+// brackets, CJK sentence marks). It returns -1 when s has none: the test
+// of a wrapper's whole text (an HTML attribute value) that must be one
+// candidate, valid or not as a whole.
+func BadAt(s string) int {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c <= ' ' || c == 0x7F || strings.IndexByte("<>\"`{}|\\^", c) >= 0 {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || runeEndsURI(r) {
+			return i
+		}
+		i += n
+	}
+	return -1
+}

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"io"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/urix-dev/urix/scan"
 	"github.com/urix-dev/urix/uri"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -345,41 +344,7 @@ func schemeWhole(v string) bool {
 }
 
 // badAt returns the byte offset in v of the first character that ends a
-// URI (behaviour §3 and §4: whitespace, controls, < > " ` { } | \ ^, the
-// non-ASCII ones of behaviour §4, bytes that are not UTF-8), or -1 when
-// there is none: then the extractor, given "<" v ">", reads exactly v,
-// whole, since the angle context runs to the ">" and drops nothing.
-func badAt(v string) int {
-	for i := 0; i < len(v); {
-		c := v[i]
-		if c < utf8.RuneSelf {
-			if c <= ' ' || c == 0x7F || strings.IndexByte("<>\"`{}|\\^", c) >= 0 {
-				return i
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(v[i:])
-		if r == utf8.RuneError && n == 1 || runeEndsURI(r) {
-			return i
-		}
-		i += n
-	}
-	return -1
-}
-
-// runeEndsURI reports whether the non-ASCII rune r ends a URI
-// (behaviour §4): Unicode whitespace, controls, format characters,
-// quotation marks, brackets, the CJK and fullwidth sentence marks, and
-// what RFC 3987 allows nowhere (outside ucschar and iprivate).
-func runeEndsURI(r rune) bool {
-	switch r {
-	case '、', '。', '，', '．', '：', '；', '！', '？':
-		return true
-	}
-	if unicode.IsSpace(r) || r < 0xA0 || 0xD800 <= r && r < 0xE000 ||
-		0xFDD0 <= r && r < 0xFDF0 || 0xFFF0 <= r && r < 0x10000 || r&0xFFFE == 0xFFFE {
-		return true
-	}
-	return unicode.In(r, unicode.Pi, unicode.Pf, unicode.Ps, unicode.Pe, unicode.Cf)
-}
+// URI whatever the context (scan.BadAt), or -1 when there is none: then
+// the extractor, given "<" v ">", reads exactly v, whole, since the angle
+// context runs to the ">" and drops nothing.
+func badAt(v string) int { return scan.BadAt(v) }
