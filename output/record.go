@@ -228,6 +228,11 @@ func appendInt(b []byte, key string, v int64) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// AppendString appends s as a JSON string, as AppendJSON writes the
+// strings of a record: for programs that write other JSON Lines beside the
+// results (counts, say) with the same escaping.
+func AppendString(b []byte, s string) []byte { return appendString(b, s) }
+
 // appendString appends s as a JSON string as encoding/json writes it
 // without HTML escaping: UTF-8 kept, controls escaped, invalid UTF-8
 // replaced by U+FFFD; and DEL escaped, which encoding/json leaves as is.

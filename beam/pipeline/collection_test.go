@@ -140,6 +140,9 @@ func mbox(r *rand.Rand, n int) string {
 			b.WriteString(body)
 			b.WriteString("\n--bnd\nContent-Type: text/html; charset=utf-8\n\n")
 			fmt.Fprintf(&b, "<html><body><p>See <a href=\" %s \">the &amp; page</a> and <img src=\"http://img.example/%d.png\"> %s</p></body></html>\n", u, i, pick(r))
+			// Hrefs invalid as a whole (behaviour §9.5): a template left in,
+			// an NBSP; --invalid lists each whole.
+			fmt.Fprintf(&b, "<p><a href=\"http://t.example/u?id={{id%d}}\">t</a> <a href=\"http://t.example/a&nbsp;%d\">n</a></p>\n", i, i)
 			b.WriteString("--bnd--\n")
 		}
 		b.WriteString("\n")

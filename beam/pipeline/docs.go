@@ -37,6 +37,10 @@ type Doc struct {
 	Part          string
 	Field         string
 	HTML          bool
+	Source        int
+	Tag, Attr     string
+	Value         string // an HTML attribute's value (document.Document.Value)
+	InvalidAt     int    // document.Document.InvalidAt
 	Record        int
 	RecordOffset  int64
 	RecordID      string
@@ -44,11 +48,13 @@ type Doc struct {
 	Body          []byte
 }
 
-func docOf(o *document.Origin, body []byte) Doc {
+func docOf(d *document.Document, body []byte) Doc {
+	o := &d.Origin
 	return Doc{
 		File: o.File, Format: int(o.Format),
 		Message: o.Message, MessageOffset: o.MessageOffset, MessageID: o.MessageID,
 		Part: o.Part, Field: o.Field, HTML: o.HTML,
+		Source: int(o.Source), Tag: o.Tag, Attr: o.Attr, Value: d.Value, InvalidAt: d.InvalidAt,
 		Record: o.Record, RecordOffset: o.RecordOffset, RecordID: o.RecordID, TargetURI: o.TargetURI,
 		Body: body,
 	}
@@ -59,6 +65,7 @@ func (d *Doc) origin() document.Origin {
 		File: d.File, Format: document.Format(d.Format),
 		Message: d.Message, MessageOffset: d.MessageOffset, MessageID: d.MessageID,
 		Part: d.Part, Field: d.Field, HTML: d.HTML,
+		Source: document.Source(d.Source), Tag: d.Tag, Attr: d.Attr,
 		Record: d.Record, RecordOffset: d.RecordOffset, RecordID: d.RecordID, TargetURI: d.TargetURI,
 	}
 }
@@ -137,7 +144,7 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
 		f.buf, rerr = readUpTo(f.buf[:0], d.Body, limit+1)
 		if rerr == nil && len(f.buf) <= limit {
 			docsSpread.Inc(ctx, 1)
-			emitDoc(docOf(&d.Origin, bytes.Clone(f.buf)))
+			emitDoc(docOf(d, bytes.Clone(f.buf)))
 			return nil
 		}
 		// Too large to be an element, or cut short by an error: searched
@@ -179,6 +186,10 @@ func (f *extractFn) ProcessElement(ctx context.Context, d Doc,
 	f.x.start(ctx, emitLine, emitKey, emitMsg)
 	defer f.x.finish()
 	o := d.origin()
+	if o.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
+		f.x.whole(&o, d.Value)
+		return nil
+	}
 	// A bytes.Reader never fails: an error here is the scanner's own.
 	if err := f.x.document(&o, bytes.NewReader(d.Body)); err != nil {
 		fileErrors.Inc(ctx, 1)
@@ -247,32 +258,41 @@ func (x *extractor) document(o *document.Origin, body io.Reader) error {
 	} else {
 		x.sc.Reset(body)
 	}
-	var found, invalid, results int64
 	for x.sc.Scan() {
-		m := x.sc.Match()
-		found++
-		if !m.Valid {
-			invalid++
-		}
-		if m.Valid == x.invalid {
-			continue
-		}
-		results++
-		x.line = encodeRecord(x.line[:0], o.File, m, o)
-		x.emitLine(string(x.line))
-		k := keysOf(m.URI, m.Normalized, m.Valid)
-		for _, key := range k.encode() {
-			x.counts[key]++
-		}
-		if len(x.counts) > maxHeldKeys {
-			x.flushCounts()
-		}
+		x.match(o, x.sc.Match())
 	}
-	urisFound.Inc(x.ctx, found)
-	urisInvalid.Inc(x.ctx, invalid)
-	resultsCount.Inc(x.ctx, results)
 	x.cur = nil
 	return x.sc.Err()
+}
+
+// whole reports an HTML attribute value with a character that can never
+// be in a URI: one candidate, invalid as a whole, as the CLI does
+// (behaviour §3.5, §9.5).
+func (x *extractor) whole(o *document.Origin, value string) {
+	if m, ok := extract.Whole(value, x.opts); ok {
+		x.match(o, &m)
+	}
+}
+
+// match counts one URI found and emits it, when it is one to print.
+func (x *extractor) match(o *document.Origin, m *extract.Match) {
+	urisFound.Inc(x.ctx, 1)
+	if !m.Valid {
+		urisInvalid.Inc(x.ctx, 1)
+	}
+	if m.Valid == x.invalid {
+		return
+	}
+	resultsCount.Inc(x.ctx, 1)
+	x.line = encodeRecord(x.line[:0], o.File, m, o)
+	x.emitLine(string(x.line))
+	k := keysOf(m.URI, m.Normalized, m.Valid)
+	for _, key := range k.encode() {
+		x.counts[key]++
+	}
+	if len(x.counts) > maxHeldKeys {
+		x.flushCounts()
+	}
 }
 
 // skipped reports a candidate longer than --max-length in the CLI's words.
