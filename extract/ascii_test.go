@@ -6,8 +6,8 @@ import (
 )
 
 // With ASCII, an invalid IRI is still reported as found, with the position
-// of its fault in that form (SPEC 5), and a host IDNA refuses makes it
-// invalid (SPEC 4).
+// of its fault in that form (behaviour §5), and a host IDNA refuses makes it
+// invalid (behaviour §4).
 func TestASCIIInvalidAsFound(t *testing.T) {
 	in := "http://例え.テスト/%zz http://a_b..例/ http://例え.テスト/パス"
 	var got []string

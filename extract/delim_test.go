@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// SPEC 3: delimiting.
+// behaviour §3: delimiting.
 func TestDelimiting(t *testing.T) {
 	runMarkCases(t, []markCase{
 		// <...>
@@ -91,7 +91,7 @@ func TestDelimiting(t *testing.T) {
 	})
 }
 
-// SPEC 3: hyphen at a line break, with each HyphenMode.
+// behaviour §3: hyphen at a line break, with each HyphenMode.
 func TestHyphen(t *testing.T) {
 	const one = "<|http://example.com/some-\nthing|>"
 	const several = "<|http://e.com/a-\n  b-\r\n  c-  \n d|>"
@@ -116,7 +116,7 @@ func TestHyphen(t *testing.T) {
 	}
 }
 
-// SPEC 3: mail and news quoting.
+// behaviour §3: mail and news quoting.
 func TestMailQuote(t *testing.T) {
 	runMarkCases(t, []markCase{
 		{in: "> see <|http://example.com/a/\n> b/c|>", want: []string{"http://example.com/a/b/c"}},
@@ -136,7 +136,7 @@ func TestMailQuote(t *testing.T) {
 	})
 }
 
-// SPEC 1 and 4: what ends a URI.
+// behaviour §1 and §4: what ends a URI.
 func TestUnicodeAndControls(t *testing.T) {
 	runMarkCases(t, []markCase{
 		{in: "|http://例え.テスト/パス|。"},

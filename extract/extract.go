@@ -4,7 +4,7 @@
 // It joins package scan, which finds candidates in a stream the way RFC
 // 2396 Appendix E and RFC 3986 Appendix C say a reader should, and package
 // uri, which validates and normalizes them by RFC 3986 and RFC 3987. The
-// behaviour is that of urix's SPEC, sections 1 to 7.
+// behaviour is that of doc/behaviour.md, sections 1 to 7.
 //
 // Two ways to read, the same results:
 //
@@ -42,7 +42,7 @@ import (
 )
 
 // HyphenMode says what to do with a hyphen right before a line break inside
-// a URI (SPEC 3): the hyphen may or may not belong to it.
+// a URI (behaviour §3): the hyphen may or may not belong to it.
 type HyphenMode uint8
 
 const (
@@ -51,7 +51,7 @@ const (
 	HyphenBoth                   // report both: with the hyphens first, then without
 )
 
-// Options tune a Scanner. The zero value gives SPEC's defaults.
+// Options tune a Scanner. The zero value gives the defaults of doc/behaviour.md.
 type Options struct {
 	// AnyScheme finds any syntactically valid scheme of two or more
 	// characters, with or without "//".
@@ -110,7 +110,7 @@ const (
 
 var flagNames = []string{"rejoined", "hyphen_ambiguous", "url_prefix", "iri"}
 
-// Names lists the flags set, by their SPEC names.
+// Names lists the flags set, by their names in behaviour §7.4.
 func (f Flags) Names() []string {
 	var names []string
 	for i, name := range flagNames {
@@ -126,7 +126,7 @@ type Match struct {
 	// URI is the URI as found: wrappers, "URL:" and the whitespace of a
 	// broken URI removed (its ASCII form with Options.ASCII).
 	URI string
-	// Normalized is its normal form (SPEC 6), or "" when it is invalid.
+	// Normalized is its normal form (behaviour §6), or "" when it is invalid.
 	Normalized string
 	// Raw is the input from Offset to End. It aliases the scanner's buffer
 	// and is valid only until the next call to Scan.
@@ -335,7 +335,7 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 	}
 }
 
-// schemeText is the candidate's text with the scheme that SPEC 2 gives
+// schemeText is the candidate's text with the scheme that behaviour §2 gives
 // bare hosts and addresses.
 func schemeText(c *scan.Candidate) string {
 	switch c.Kind {
@@ -365,7 +365,7 @@ func (s *Scanner) judge(m Match, form string) Match {
 		m.Flags |= IRI
 	}
 	// Validated as found, so that an invalid URI is reported as found
-	// with the position of its fault in that form (SPEC 5), --ascii or not.
+	// with the position of its fault in that form (behaviour §5), --ascii or not.
 	m.URI = form
 	if err := uri.Validate(form, uri.KindIRI); err != nil {
 		m.Valid, m.Err = false, err

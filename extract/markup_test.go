@@ -66,7 +66,7 @@ func runMarkCases(t *testing.T, cases []markCase) {
 	}
 }
 
-// SPEC 2: where a URI starts.
+// behaviour §2: where a URI starts.
 func TestSchemeStart(t *testing.T) {
 	runMarkCases(t, []markCase{
 		{in: "see |http://example.com/a| now"},
@@ -105,7 +105,7 @@ func TestSchemeStart(t *testing.T) {
 		{in: "--|http://x/|"},
 		{in: "+.|http://x/|"},
 		{in: "x:|http://x/|"},
-		{in: "http:x"}, // http needs // to be found (SPEC 2 step 2)
+		{in: "http:x"}, // http needs // to be found (behaviour §2 step 2)
 		{in: "|ftp://ftp.is.co.za/rfc/rfc1808.txt|"},
 		{in: "|ldap://[2001:db8::7]/c=GB?objectClass?one|"},
 		{in: "|file:///etc/hosts|"},

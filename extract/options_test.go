@@ -9,7 +9,7 @@ import (
 	"github.com/urix-dev/urix/uri"
 )
 
-// SPEC 2, optional anchors: --www and --email.
+// behaviour §2, optional anchors: --www and --email.
 func TestWWWAndEmail(t *testing.T) {
 	runMarkCases(t, []markCase{
 		{in: "see www.example.com now", opts: Options{}},
@@ -26,7 +26,7 @@ func TestWWWAndEmail(t *testing.T) {
 	})
 }
 
-// SPEC 5: validity and its reason; SPEC 6: normal form; SPEC 4: --ascii.
+// behaviour §5: validity and its reason; behaviour §6: normal form; behaviour §4: --ascii.
 func TestValidityAndForms(t *testing.T) {
 	ms := collectString("http://a/%zz http://a:x/ http://[::1/ https:///p http://[fe80::1%25eth0]/ HTTP://A.example:80/%7e/./b/../c", Options{})
 	if len(ms) != 6 {
@@ -71,7 +71,7 @@ func TestValidityAndForms(t *testing.T) {
 	}
 }
 
-// SPEC 6: -u keeps the first occurrence of each normal form, as found.
+// behaviour §6: -u keeps the first occurrence of each normal form, as found.
 func TestUnique(t *testing.T) {
 	in := "http://A.example/%7e http://a.example/~ HTTP://a.example:80/~ http://b/ http://a/%zz http://a/%zz http://b/"
 	ms := collectString(in, Options{Unique: true})
@@ -86,7 +86,7 @@ func TestUnique(t *testing.T) {
 	checkSplits(t, []byte(in), Options{Unique: true}, true)
 }
 
-// SPEC 1: a candidate longer than the limit is skipped and reported; the
+// behaviour §1: a candidate longer than the limit is skipped and reported; the
 // URIs around it are found.
 func TestMaxLength(t *testing.T) {
 	long := "http://b.example/" + strings.Repeat("x", 200)

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// examplesDir holds the project's shared acceptance cases (SPEC 8).
+// examplesDir holds the project's shared acceptance cases (behaviour §8).
 const examplesDir = "../../shared/examples/core"
 
 // readTSV returns the rows of a shared example file, without its header.

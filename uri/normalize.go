@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Normalize returns the SPEC 6 normal form of s, which must be valid for
+// Normalize returns the behaviour §6 normal form of s, which must be valid for
 // kind k (RFC 3986 6.2.2 and 6.2.3), in this order:
 //
 //   - scheme and host lowercased (IPv6 hex digits too; an IPv6 zone ID keeps
@@ -52,7 +52,7 @@ func (u *URI) Normalize() *URI {
 	return &n
 }
 
-// defaultPort returns the port SPEC 6 drops for scheme (any case).
+// defaultPort returns the port behaviour §6 drops for scheme (any case).
 func defaultPort(scheme string) string {
 	switch {
 	case strings.EqualFold(scheme, "http"), strings.EqualFold(scheme, "ws"):

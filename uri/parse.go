@@ -18,7 +18,7 @@ func (p *parser) fail(off int, reason string) *Error {
 }
 
 // parse checks s against kind k (RFC 3986 section 3 and 4.1, RFC 3987 2.2)
-// and the SPEC 5 scheme rule, filling u.
+// and the behaviour §5 scheme rule, filling u.
 func parse(s string, k Kind, u *URI) *Error {
 	if err := parseGrammar(s, k, u); err != nil {
 		return err
@@ -36,7 +36,7 @@ func parse(s string, k Kind, u *URI) *Error {
 	return nil
 }
 
-// parseGrammar is parse without the SPEC 5 scheme rule: the grammar alone.
+// parseGrammar is parse without the behaviour §5 scheme rule: the grammar alone.
 // Resolution uses it, since RFC 3986 5.4.2 resolves "http:g" to "http:g".
 func parseGrammar(s string, k Kind, u *URI) *Error {
 	p := parser{s: s, k: k}

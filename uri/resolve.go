@@ -11,7 +11,7 @@ import (
 // with remove_dot_segments (5.2.4) applied literally and the strict parser
 // of 5.2.2 ("http:g" against an http base stays "http:g"). base must be an
 // absolute URI or IRI (its fragment is ignored, 5.1); ref a URI or IRI
-// reference. Both are checked by the grammar alone: the SPEC 5 scheme rule
+// reference. Both are checked by the grammar alone: the behaviour §5 scheme rule
 // is a rule for found URIs, and 5.4.2 resolves "http:g".
 func Resolve(base, ref string) (string, error) {
 	var b, r URI

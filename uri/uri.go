@@ -1,6 +1,6 @@
 // Package uri parses, validates, normalizes, resolves and compares URIs and
 // IRIs by the complete grammars of RFC 3986 (Appendix A), RFC 3987 (section
-// 2.2) and RFC 6874 (IPv6 zone IDs), with the project rules of SPEC 5 and 6.
+// 2.2) and RFC 6874 (IPv6 zone IDs), with the project rules of behaviour §5 and §6.
 package uri
 
 import (
@@ -66,7 +66,7 @@ func (e *Error) Error() string {
 	return e.Reason + " at byte " + strconv.Itoa(e.Offset)
 }
 
-// Parse checks s against the grammar of kind k and the SPEC 5 scheme rule and
+// Parse checks s against the grammar of kind k and the behaviour §5 scheme rule and
 // returns its components. On failure the error is an *Error.
 func Parse(s string, k Kind) (*URI, error) {
 	u := new(URI)
@@ -86,7 +86,7 @@ func MustParse(s string, k Kind) *URI {
 	return u
 }
 
-// Validate checks s against kind k and the SPEC 5 scheme rule: an http,
+// Validate checks s against kind k and the behaviour §5 scheme rule: an http,
 // https, ws, wss or ftp URI without a non-empty host is invalid. It allocates
 // nothing when s is valid and runs in time linear in len(s).
 func Validate(s string, k Kind) error {
@@ -146,7 +146,7 @@ func (u *URI) String() string {
 	return b.String()
 }
 
-// needsHost reports whether scheme is one of those SPEC 5 requires a
+// needsHost reports whether scheme is one of those behaviour §5 requires a
 // non-empty host for.
 func needsHost(scheme string) bool {
 	switch len(scheme) {

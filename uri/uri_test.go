@@ -303,7 +303,7 @@ var invalidForms = []struct {
 	{"http://a:1:2/", KindURI, 10, "port is not a number"},
 	{"http://a:é/", KindIRI, 9, "port is not a number"},
 	{"http://::1/", KindURI, 8, "port is not a number"},
-	// SPEC 5: these schemes need a host.
+	// behaviour §5: these schemes need a host.
 	{"http:///x", KindURI, 7, "http URI without a host"},
 	{"http:foo", KindURI, 5, "http URI without a host"},
 	{"HTTPS://", KindURI, 8, "https URI without a host"},
@@ -413,8 +413,8 @@ func TestNormalize(t *testing.T) {
 		{"http://example.com:/", "http://example.com/"},
 		{"http://example.com:80/", "http://example.com/"},
 		{"http://example.com/", "http://example.com/"},
-		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"}, // SPEC 6: no mailto rule
-		// SPEC 6 details.
+		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"}, // behaviour §6: no mailto rule
+		// behaviour §6 details.
 		{"http://example.com:080/", "http://example.com/"},
 		{"http://example.com:0000000000000000000000080/", "http://example.com/"},
 		{"http://example.com:8080/", "http://example.com:8080/"},
