@@ -177,9 +177,19 @@ func (s *Scanner) tryScheme(i int) outcome {
 	if i+2 >= s.n && !s.eof {
 		return needMore // is "//" next?
 	}
-	// Breaks that only the angle context rejoins (behaviour §3).
-	if out, ok := s.tryWrapped(i); ok {
-		return out
+	// Step 1: R is the run of scheme characters before ':'.
+	lo := max(s.floor, i-maxSchemeRun)
+	j := i
+	for j > lo && isSchemeByte(b[j-1]) {
+		j--
+	}
+	// Breaks that only the angle context rejoins (behaviour §3): they
+	// need whitespace right after the ':' or right before the run.
+	if i+1 < s.n && isSpaceByte(b[i+1]) && mayWrapAfter(b, i) ||
+		j > s.floor && isSpaceByte(b[j-1]) && mayWrapBefore(b, j, s.floor) {
+		if out, ok := s.tryWrapped(i, j); ok {
+			return out
+		}
 	}
 	slashes := i+2 < s.n && b[i+1] == '/' && b[i+2] == '/'
 	if !slashes && !s.cfg.AnyScheme && i+1 < s.n && b[i+1] == ':' {
@@ -187,12 +197,6 @@ func (s *Scanner) tryScheme(i int) outcome {
 		// a scheme written without "//" (none of them has an empty first
 		// part: RFC 2397, 6068, 8141, 3966, 5870...).
 		return none
-	}
-	// Step 1: R is the run of scheme characters before ':'.
-	lo := max(s.floor, i-maxSchemeRun)
-	j := i
-	for j > lo && isSchemeByte(b[j-1]) {
-		j--
 	}
 	truncated := j == i-maxSchemeRun && j > s.floor && isSchemeByte(b[j-1])
 	// Leading '-', '+' and '.' are punctuation, not scheme (--http://x).

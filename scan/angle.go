@@ -389,10 +389,34 @@ const maxSchemeGap = 64
 // i+2 < len(b)): may a line break, then "//", follow it? Most ':' in text
 // are followed by a space and a word ("Note: this"), told at once here.
 func wrapsAfter(b []byte, i int) bool {
-	if !isSpaceByte(b[i+1]) {
+	if !isSpaceByte(b[i+1]) || !mayWrapAfter(b, i) {
 		return false
 	}
 	return gapThenSlashes(b, i)
+}
+
+// mayWrapAfter is the glance of the hot path before gapThenSlashes: after
+// the ':' at i and the spaces and tabs that follow it, a wrap needs "/" or
+// a line break next ("Note: this", a ':' every hundred bytes of prose,
+// is turned down here). True when the buffer ends first.
+func mayWrapAfter(b []byte, i int) bool {
+	k := i + 1
+	for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	return k == len(b) || b[k] == '/' || b[k] == '\n' || b[k] == '\r'
+}
+
+// mayWrapBefore is the same glance before a scheme broken inside itself:
+// the part after the break stands at the start of a line, after its
+// indentation and a quote prefix ("<ht" + newline + "   tp://x>"), so a
+// line break comes first going back over spaces, tabs and '>' from j.
+func mayWrapBefore(b []byte, j, floor int) bool {
+	k := j
+	for k > floor && (b[k-1] == ' ' || b[k-1] == '\t' || b[k-1] == '>') {
+		k--
+	}
+	return k > floor && (b[k-1] == '\n' || b[k-1] == '\r')
 }
 
 // gapThenSlashes tells, for the ':' at index i followed by whitespace,
@@ -474,14 +498,11 @@ func skipSchemeGapBack(b []byte, k, lo int) (int, bool) {
 // ("<ht" + newline + "  tp://example.com/a>" gives http://example.com/a,
 // as the RFC series wraps at 72 columns). ok is false when neither is
 // there; tryScheme then goes on as for any ':'.
-func (s *Scanner) tryWrapped(i int) (out outcome, ok bool) {
+// j0 is where the run of scheme characters before the ':' starts.
+func (s *Scanner) tryWrapped(i, j0 int) (out outcome, ok bool) {
 	b := s.buf[:s.n]
-	gapAfter := i+1 < s.n && isSpaceByte(b[i+1])
-	j0 := i // the run of scheme characters before ':'
-	for j0 > s.floor && i-j0 < maxSchemeRun && isSchemeByte(b[j0-1]) {
-		j0--
-	}
-	gapBefore := j0 > s.floor && isSpaceByte(b[j0-1])
+	gapAfter := i+1 < s.n && isSpaceByte(b[i+1]) && mayWrapAfter(b, i)
+	gapBefore := j0 > s.floor && isSpaceByte(b[j0-1]) && mayWrapBefore(b, j0, s.floor)
 	if !gapAfter && !gapBefore {
 		return none, false
 	}

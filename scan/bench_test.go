@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -71,6 +72,27 @@ func BenchmarkScan(b *testing.B) {
 				}
 				b.ReportMetric(float64(n)/float64(b.N), "cands/op")
 			})
+		}
+	}
+}
+
+// BenchmarkCorpusFile scans the file named by $URIX_BENCH_FILE (a slice of
+// the benchmark corpus, /tmp/urix-corpus/text-32m.txt say), read into
+// memory once, with line counting on: the hot path on ordinary text.
+// Skipped when the variable is not set.
+func BenchmarkCorpusFile(b *testing.B) {
+	name := os.Getenv("URIX_BENCH_FILE")
+	if name == "" {
+		b.Skip("URIX_BENCH_FILE not set")
+	}
+	src, err := os.ReadFile(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		s := New(bytes.NewReader(src), Config{})
+		for s.Scan() {
 		}
 	}
 }
