@@ -227,8 +227,8 @@ func comparedForm(s string) string {
 	return n
 }
 
-// eachInput runs fn on every argument, or on every line of standard input
-// when there is none. An error of fn is reported as "invalid: INPUT: REASON"
+// eachInput runs fn on every argument, and on every line of standard input
+// for "-" or when there is no argument. An error of fn is reported as "invalid: INPUT: REASON"
 // on standard error and makes the exit status 1 once all are done.
 func eachInput(c *cli.Context, fn func(string) error) error {
 	return eachArg(c, c.Args().Slice(), fn)
@@ -247,12 +247,20 @@ func eachArg(c *cli.Context, args []string, fn func(string) error) error {
 		return err
 	}
 	if len(args) == 0 {
-		if err := eachLine(c.App.Reader, do); err != nil {
-			return cli.Exit(err.Error(), coreTrouble)
-		}
+		// No argument: standard input, as "-".
+		args = []string{"-"}
 	}
 	for _, s := range args {
-		if err := do(s); err != nil {
+		var err error
+		if s == "-" {
+			// "-" is standard input, one URI a line, as for the
+			// extractor's files ("-" is no URI reference: it needs no
+			// quoting, "./-" is the reference).
+			err = eachLine(c.App.Reader, do)
+		} else {
+			err = do(s)
+		}
+		if err != nil {
 			return cli.Exit(err.Error(), coreTrouble)
 		}
 	}

@@ -177,7 +177,10 @@ type run struct {
 	// clearBar, when set, takes the progress bar off the terminal's line
 	// before a message is printed (r.stderr held).
 	clearBar func()
-	stats    runStats
+	// clearStdout: stdout is the terminal the bar is drawn on, and each
+	// write to it takes the bar off first.
+	clearStdout bool
+	stats       runStats
 }
 
 type listMode int
@@ -284,6 +287,13 @@ func runExtract(c *cli.Context) error {
 type stdoutWriter struct{ r *run }
 
 func (w stdoutWriter) Write(p []byte) (int, error) {
+	if w.r.clearStdout {
+		w.r.stderr.Lock()
+		defer w.r.stderr.Unlock()
+		if w.r.clearBar != nil {
+			w.r.clearBar()
+		}
+	}
 	n, err := os.Stdout.Write(p)
 	if err != nil {
 		w.r.writeErr.CompareAndSwap(nil, &err)
