@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -104,8 +105,15 @@ func checkConflicts(c *cli.Context) error {
 
 // typedFlag is the flag name as the user typed it, when known.
 func typedFlag(name string) string {
-	if t, ok := typedAs[dashed(name)]; ok {
-		return t
+	for _, f := range extractFlags() {
+		if !slices.Contains(f.Names(), name) {
+			continue
+		}
+		for _, n := range f.Names() {
+			if t, ok := typedAs[dashed(n)]; ok {
+				return t
+			}
+		}
 	}
 	return dashed(name)
 }
