@@ -39,7 +39,7 @@ func urixMain() int {
 	// the signal caught, the write returns EPIPE (os/signal).
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	app := newApp()
-	if completeCommand(app, os.Args) {
+	if complete(app, os.Args) {
 		return exitFound
 	}
 	args, err := normalizeArgs(app, os.Args)
@@ -296,20 +296,41 @@ func asTyped(msg string) string {
 	return msg[:at] + "flag " + dashed(name) + msg[at+len(key)+len(name):]
 }
 
-// completeCommand answers a shell's completion request for a command
-// ("urix check --generate-bash-completion"): the command's flags. (urfave/cli
-// v2.27 fails on it: its command parses its flags twice, and the second
-// time finds --help defined already.)
-func completeCommand(app *cli.App, args []string) bool {
-	if len(args) < 3 || args[len(args)-1] != completionFlag {
+// complete answers a shell's completion request, the words that may come
+// next: "urix ... WORD --generate-bash-completion" (the scripts of
+// --generate complete-bash and complete-zsh ask it). When WORD starts with
+// '-', the flags (of the command, after one) that start with it; else the
+// commands, after "urix" alone. urfave/cli v2.27 answers these itself, but
+// fails (nil flag set) on a partial flag it does not know, "--fi".
+func complete(app *cli.App, args []string) bool {
+	if len(args) < 2 || args[len(args)-1] != completionFlag {
 		return false
 	}
-	cmd := app.Command(args[1])
-	if cmd == nil {
-		return false
+	words := args[1 : len(args)-1]
+	flags := app.Flags
+	if len(words) > 0 {
+		if cmd := app.Command(words[0]); cmd != nil {
+			flags, words = cmd.Flags, words[1:]
+		}
 	}
-	for _, f := range cmd.Flags {
-		fmt.Println(dashed(f.Names()[0]))
+	cur := ""
+	if len(words) > 0 {
+		cur = words[len(words)-1]
+	}
+	if !strings.HasPrefix(cur, "-") {
+		if len(args) == 2 {
+			for _, c := range app.Commands {
+				fmt.Println(c.Name)
+			}
+		}
+		return true
+	}
+	for _, f := range append(flags, cli.HelpFlag) {
+		for _, n := range f.Names() {
+			if d := dashed(n); strings.HasPrefix(d, cur) {
+				fmt.Println(d)
+			}
+		}
 	}
 	return true
 }
