@@ -429,7 +429,7 @@ func (m *messages) warn(cause, format string, args ...any) {
 	m.count[cause]++
 	switch n := m.count[cause]; {
 	case n == 1:
-		m.first[cause] = fmt.Sprintf(format, args...)
+		m.first[cause] = strings.TrimPrefix(fmt.Sprintf(format, args...), m.file+": ")
 	case n == warnCap+1:
 		m.order = append(m.order, cause)
 	}
@@ -449,7 +449,7 @@ func (m *messages) errorf(format string, args ...any) {
 // warnings were not printed.
 func (m *messages) summary() {
 	for _, cause := range m.order {
-		fmt.Fprintf(m.w, "urix: %s: %d more warnings like this one: %s\n", m.file, m.count[cause]-warnCap, m.first[cause])
+		fmt.Fprintf(m.w, "urix: %s: %d more warnings like %q\n", m.file, m.count[cause]-warnCap, m.first[cause])
 	}
 	m.order = nil
 }

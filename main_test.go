@@ -211,6 +211,9 @@ func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	cmd := exec.Command(lookPath(ts, args[2]), args[3:]...)
 	cmd.Dir = ts.Getenv("WORK")
+	if v := ts.Getenv("URIX_SPLIT_CHUNK"); v != "" {
+		cmd.Env = append(os.Environ(), "URIX_SPLIT_CHUNK="+v)
+	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	switch args[0] {
@@ -247,19 +250,28 @@ func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// cmdPty is "pty [-o FILE] OUT PROG ARGS...": it runs PROG under
-// script(1) from util-linux, with stdin, stdout and stderr on a
-// pseudo-terminal (stdout on FILE with -o), and writes what the terminal
-// received to OUT. Scripts guard it with [exec:script].
+// cmdPty is "pty [-o FILE] [-i FILE] OUT PROG ARGS...": it runs PROG
+// under script(1) from util-linux, with stdin, stdout and stderr on a
+// pseudo-terminal (stdout on FILE with -o; stdin a pipe from FILE with
+// -i), and writes what the terminal received to OUT. Scripts guard it
+// with [exec:script].
 func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
-		ts.Fatalf("usage: pty [-o FILE] OUT PROG [ARGS...]")
+		ts.Fatalf("usage: pty [-o FILE] [-i FILE] OUT PROG [ARGS...]")
 	}
-	stdout := ""
-	if args[0] == "-o" && len(args) >= 4 {
-		stdout, args = args[1], args[2:]
+	stdout, stdin := "", ""
+	for len(args) >= 4 && (args[0] == "-o" || args[0] == "-i") {
+		if args[0] == "-o" {
+			stdout = args[1]
+		} else {
+			stdin = args[1]
+		}
+		args = args[2:]
 	}
 	line := shellQuote(lookPath(ts, args[1]))
+	if stdin != "" {
+		line = "cat " + shellQuote(ts.MkAbs(stdin)) + " | " + line
+	}
 	for _, a := range args[2:] {
 		line += " " + shellQuote(a)
 	}
