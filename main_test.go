@@ -291,3 +291,31 @@ func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// TestGeneratedDocsHaveEveryFlag: the man page and the fish completion
+// are made from the flag definitions, and name every flag of urix and of
+// its commands.
+func TestGeneratedDocsHaveEveryFlag(t *testing.T) {
+	app := newApp()
+	man, err := manPage(app)
+	if err != nil {
+		t.Skip(err) // built with -tags urfave_cli_no_docs
+	}
+	fish, err := app.ToFishCompletion()
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := app.Flags
+	for _, cmd := range app.Commands {
+		flags = append(flags, cmd.Flags...)
+	}
+	for _, f := range flags {
+		name := f.Names()[0]
+		if !strings.Contains(man, "--"+name) {
+			t.Errorf("man page: no --%s", name)
+		}
+		if !strings.Contains(fish, "-l "+name) {
+			t.Errorf("fish completion: no -l %s", name)
+		}
+	}
+}
