@@ -75,14 +75,13 @@ func normalizeCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			ascii := c.Bool("ascii")
 			out := bufio.NewWriter(c.App.Writer)
-			defer out.Flush()
-			return eachInput(c, func(s string) error {
+			return flushed(out, eachInput(c, func(s string) error {
 				n, err := normalizeArg(s, ascii)
 				if err == nil {
 					fmt.Fprintln(out, n)
 				}
 				return err
-			})
+			}))
 		},
 	}
 }
@@ -116,14 +115,13 @@ func resolveCommand() *cli.Command {
 				}
 			}
 			out := bufio.NewWriter(c.App.Writer)
-			defer out.Flush()
-			return eachArg(c, c.Args().Tail(), func(ref string) error {
+			return flushed(out, eachArg(c, c.Args().Tail(), func(ref string) error {
 				t, err := uri.Resolve(base, ref)
 				if err == nil {
 					fmt.Fprintln(out, t)
 				}
 				return err
-			})
+			}))
 		},
 	}
 }
@@ -135,16 +133,15 @@ func parseCommand() *cli.Command {
 		ArgsUsage: "[URI...]",
 		Action: func(c *cli.Context) error {
 			out := bufio.NewWriter(c.App.Writer)
-			defer out.Flush()
 			enc := json.NewEncoder(out)
 			enc.SetEscapeHTML(false)
-			return eachInput(c, func(s string) error {
+			return flushed(out, eachInput(c, func(s string) error {
 				u, err := uri.Parse(s, uri.KindIRIRef)
 				if err != nil {
 					return err
 				}
 				return enc.Encode(componentsOf(u))
-			})
+			}))
 		},
 	}
 }
@@ -225,6 +222,16 @@ func comparedForm(s string) string {
 		}
 	}
 	return n
+}
+
+// flushed flushes out after a command's work, which returned err; a
+// write error (a closed pipe, a full disk) is the command's error, exit 2,
+// as for the extractor.
+func flushed(out *bufio.Writer, err error) error {
+	if ferr := out.Flush(); ferr != nil {
+		return cli.Exit("write error: "+unwrapPathError(ferr).Error(), coreTrouble)
+	}
+	return err
 }
 
 // eachInput runs fn on every argument, and on every line of standard input
