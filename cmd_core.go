@@ -75,14 +75,13 @@ func normalizeCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			ascii := c.Bool("ascii")
 			out := bufio.NewWriter(c.App.Writer)
-			defer out.Flush()
-			return eachInput(c, func(s string) error {
+			return flushed(out, eachInput(c, func(s string) error {
 				n, err := normalizeArg(s, ascii)
 				if err == nil {
 					fmt.Fprintln(out, n)
 				}
 				return err
-			})
+			}))
 		},
 	}
 }
@@ -116,14 +115,13 @@ func resolveCommand() *cli.Command {
 				}
 			}
 			out := bufio.NewWriter(c.App.Writer)
-			defer out.Flush()
-			return eachArg(c, c.Args().Tail(), func(ref string) error {
+			return flushed(out, eachArg(c, c.Args().Tail(), func(ref string) error {
 				t, err := uri.Resolve(base, ref)
 				if err == nil {
 					fmt.Fprintln(out, t)
 				}
 				return err
-			})
+			}))
 		},
 	}
 }
@@ -135,16 +133,15 @@ func parseCommand() *cli.Command {
 		ArgsUsage: "[URI...]",
 		Action: func(c *cli.Context) error {
 			out := bufio.NewWriter(c.App.Writer)
-			defer out.Flush()
 			enc := json.NewEncoder(out)
 			enc.SetEscapeHTML(false)
-			return eachInput(c, func(s string) error {
+			return flushed(out, eachInput(c, func(s string) error {
 				u, err := uri.Parse(s, uri.KindIRIRef)
 				if err != nil {
 					return err
 				}
 				return enc.Encode(componentsOf(u))
-			})
+			}))
 		},
 	}
 }
@@ -227,8 +224,18 @@ func comparedForm(s string) string {
 	return n
 }
 
-// eachInput runs fn on every argument, or on every line of standard input
-// when there is none. An error of fn is reported as "invalid: INPUT: REASON"
+// flushed flushes out after a command's work, which returned err; a
+// write error (a closed pipe, a full disk) is the command's error, exit 2,
+// as for the extractor.
+func flushed(out *bufio.Writer, err error) error {
+	if ferr := out.Flush(); ferr != nil {
+		return cli.Exit("write error: "+unwrapPathError(ferr).Error(), coreTrouble)
+	}
+	return err
+}
+
+// eachInput runs fn on every argument, and on every line of standard input
+// for "-" or when there is no argument. An error of fn is reported as "invalid: INPUT: REASON"
 // on standard error and makes the exit status 1 once all are done.
 func eachInput(c *cli.Context, fn func(string) error) error {
 	return eachArg(c, c.Args().Slice(), fn)
@@ -247,12 +254,20 @@ func eachArg(c *cli.Context, args []string, fn func(string) error) error {
 		return err
 	}
 	if len(args) == 0 {
-		if err := eachLine(c.App.Reader, do); err != nil {
-			return cli.Exit(err.Error(), coreTrouble)
-		}
+		// No argument: standard input, as "-".
+		args = []string{"-"}
 	}
 	for _, s := range args {
-		if err := do(s); err != nil {
+		var err error
+		if s == "-" {
+			// "-" is standard input, one URI a line, as for the
+			// extractor's files ("-" is no URI reference: it needs no
+			// quoting, "./-" is the reference).
+			err = eachLine(c.App.Reader, do)
+		} else {
+			err = do(s)
+		}
+		if err != nil {
 			return cli.Exit(err.Error(), coreTrouble)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -53,7 +55,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Category: "Output", Usage: "end each URI with NUL instead of a line break", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "json", Category: "Output", Usage: "print JSON Lines: uri, normalized, raw, file, line, column, offset, end, delimiter, valid, reason, flags, alt", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "normalize", Category: "Output", Usage: "print the RFC 3986 normal form of each URI", DisableDefaultText: true},
-		&cli.BoolFlag{Name: "invalid", Category: "Output", Usage: "print only the invalid URIs, as URI<TAB>reason", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "invalid", Category: "Output", Usage: "print only the invalid URIs, each with a tab and the reason", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "ascii", Category: "Output", Usage: "print IRIs in their URI form (percent-encoding, IDNA A-labels)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "any-scheme", Category: "What to find", Usage: "find any scheme of two or more characters, not only the registered ones", DisableDefaultText: true},
 		&cli.StringSliceFlag{Name: "scheme", Category: "What to find", Usage: "find only the schemes in `LIST` (comma-separated; repeatable)"},
@@ -62,33 +64,155 @@ func extractFlags() []cli.Flag {
 		&cli.StringFlag{Name: "hyphen", Value: "keep", Category: "What to find", Usage: "a URI broken across lines right after a hyphen: print it with the hyphen, without, or both forms (`MODE`: keep, drop or both)"},
 		&cli.IntFlag{Name: "max-length", Value: 64 << 10, Category: "What to find", Usage: "skip (and report) candidates longer than `BYTES`"},
 		&cli.BoolFlag{Name: "fold-width", Category: "What to find", Usage: "read fullwidth forms (ｈｔｔｐ：／／) as ASCII", DisableDefaultText: true},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Category: "Input", Usage: "read `N` files (or chunks of one large file) at once; the output is that of -j 1"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), DefaultText: "the number of CPUs", Category: "Input", Usage: "read `N` files (or chunks of one large file) at once; the output is that of -j 1"},
 		&cli.BoolFlag{Name: "stats", Category: "Messages", Usage: "print files, bytes, URIs, invalid URIs and time on stderr at the end", DisableDefaultText: true},
-		&cli.BoolFlag{Name: "progress", Category: "Messages", Usage: "show a progress bar (bytes, rate, ETA) on stderr; on by default when stderr is a terminal and the input is over 256 MiB", DisableDefaultText: true},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Category: "Messages", Usage: "do not print warnings (skipped candidates, bad mail) on stderr", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "progress", Category: "Messages", Usage: "show a progress bar on stderr (bytes, rate, and ETA when the size is known); on by default when stderr is a terminal, stdout is not, and the input is over 256 MiB or of unknown size (a pipe, -r)", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "files-with-matches", Aliases: []string{"l"}, Category: "Output", Usage: "print only the names of the files with a URI (stop reading each at its first)", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "files-without-match", Category: "Output", Usage: "print only the names of the files without a URI", DisableDefaultText: true},
+		&cli.IntFlag{Name: "max-count", Aliases: []string{"m"}, Value: -1, DefaultText: "no limit", Category: "Output", Usage: "stop reading a file after `NUM` URIs (printed or counted)"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Category: "Messages", Usage: "print nothing on stdout: the exit status only (0 at the first URI found, at once)", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "no-messages", Aliases: []string{"s"}, Category: "Messages", Usage: "print no messages on stderr about unreadable or binary files, skipped candidates or bad mail (the exit status still tells)", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Category: "Help", Usage: "print the version and build information and exit", DisableDefaultText: true},
+		generateFlag(),
 	}, inputFlags()...)
+}
+
+// conflicts are the pairs of flags that cannot be honoured together, each
+// with the reason the error gives. (Flags that merely do not matter
+// together are not here: -q with any output flag prints nothing, as grep;
+// --invalid with -u prints each distinct invalid text once.)
+var conflicts = []struct{ a, b, why string }{
+	{"json", "null", "JSON Lines end each record with a line break"},
+	{"json", "count", "-c prints numbers, not JSON records"},
+	{"files-with-matches", "count", "-l prints file names, not counts"},
+	{"files-with-matches", "json", "-l prints file names, not JSON records"},
+	{"files-without-match", "count", "--files-without-match prints file names, not counts"},
+	{"files-without-match", "json", "--files-without-match prints file names, not JSON records"},
+	{"files-with-matches", "files-without-match", "a file cannot be listed both with and without a URI"},
+	{"invalid", "normalize", "an invalid URI has no normal form"},
+}
+
+// checkConflicts returns the error of the first pair of conflicting flags
+// given, naming them as typed.
+func checkConflicts(c *cli.Context) error {
+	for _, k := range conflicts {
+		if c.IsSet(k.a) && c.IsSet(k.b) && c.Bool(k.a) && c.Bool(k.b) {
+			return cli.Exit(fmt.Sprintf("%s and %s cannot go together: %s", typedFlag(k.a), typedFlag(k.b), k.why), exitTrouble)
+		}
+	}
+	return nil
+}
+
+// typedFlag is the flag name as the user typed it, when known.
+func typedFlag(name string) string {
+	for _, f := range extractFlags() {
+		if !slices.Contains(f.Names(), name) {
+			continue
+		}
+		for _, n := range f.Names() {
+			if t, ok := typedAs[dashed(n)]; ok {
+				return t
+			}
+		}
+	}
+	return dashed(name)
+}
+
+// printVersion prints the version and what the binary says of its build
+// (runtime/debug): module version, VCS revision and time, Go version.
+func printVersion(w io.Writer) error {
+	version, rev, when, modified := "(unknown)", "", "", false
+	goVersion := runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			version = bi.Main.Version
+		}
+		goVersion = bi.GoVersion
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	b := fmt.Appendf(nil, "urix %s\n", version)
+	if rev != "" {
+		b = fmt.Appendf(b, "revision %s", rev)
+		if when != "" {
+			b = fmt.Appendf(b, " (%s)", when)
+		}
+		if modified {
+			b = append(b, " with local changes"...)
+		}
+		b = append(b, '\n')
+	}
+	b = fmt.Appendf(b, "%s %s/%s\n", goVersion, runtime.GOOS, runtime.GOARCH)
+	_, err := w.Write(b)
+	return err
 }
 
 // run holds what the flags ask for, shared by the workers: what to find
 // (extract), what to print of it (output), how to read (in, jobs).
 type run struct {
-	opts  extract.Options
-	out   output.Options
+	opts extract.Options
+	out  output.Options
+	// quiet: -q, nothing on stdout, the run stops at the first URI.
 	quiet bool
-	jobs  int
+	// noMessages: -s, nothing on stderr but the run's own usage errors.
+	noMessages bool
+	// list: -l or --files-without-match, the names of files only.
+	list listMode
+	// maxCount: -m, the URIs read of each file at most (-1: no limit).
+	maxCount int
+	jobs     int
 	// splitFiles: one large file may be read in chunks (cmd_split.go).
 	splitFiles bool
 	in         inputConfig
 
+	// stop ends the run early: -q found a URI, or stdout failed.
+	stop atomic.Bool
+	// writeErr is the first error writing stdout.
+	writeErr atomic.Pointer[error]
+
+	// stderr serializes what goes to standard error: the messages of
+	// the inputs (through errOut, in input order) and the progress bar.
 	stderr sync.Mutex
-	stats  runStats
+	errOut *parallel.Ordered
+	// clearBar, when set, takes the progress bar off the terminal's line
+	// before a message is printed (r.stderr held).
+	clearBar func()
+	// clearStdout: stdout is the terminal the bar is drawn on, and each
+	// write to it takes the bar off first.
+	clearStdout bool
+	stats       runStats
 }
+
+type listMode int
+
+const (
+	listNone listMode = iota
+	listWithMatches
+	listWithoutMatch
+)
 
 type runStats struct {
 	files, bytes, found, invalid atomic.Int64
 }
 
 func runExtract(c *cli.Context) error {
+	if done, err := generate(c); done {
+		return err
+	}
+	if c.Bool("version") {
+		return printVersion(c.App.Writer)
+	}
+	if err := checkConflicts(c); err != nil {
+		return err
+	}
 	opts, err := extractOptions(c)
 	if err != nil {
 		return cli.Exit(err.Error(), exitTrouble)
@@ -100,6 +224,12 @@ func runExtract(c *cli.Context) error {
 	args := c.Args().Slice()
 	if len(args) == 0 {
 		args = []string{"-"}
+		if in.recursive {
+			// As grep and ripgrep: -r without a path searches the
+			// working directory, and names files relative to it
+			// ("sub/a.txt", not "./sub/a.txt").
+			args = []string{"."}
+		}
 	}
 	r := &run{
 		opts: opts,
@@ -115,8 +245,23 @@ func runExtract(c *cli.Context) error {
 			Null:         c.Bool("null"),
 			LineBuffered: c.Bool("line-buffered") || term.IsTerminal(int(os.Stdout.Fd())),
 		},
-		quiet: c.Bool("quiet"),
-		in:    in,
+		quiet:      c.Bool("quiet"),
+		noMessages: c.Bool("no-messages"),
+		maxCount:   c.Int("max-count"),
+		in:         in,
+	}
+	if r.maxCount < -1 {
+		return cli.Exit(fmt.Sprintf("%s %d: want a number of URIs, 0 or more", typedFlag("max-count"), r.maxCount), exitTrouble)
+	}
+	switch {
+	case c.Bool("files-with-matches"):
+		r.list = listWithMatches
+	case c.Bool("files-without-match"):
+		r.list = listWithoutMatch
+	}
+	if r.quiet || r.list != listNone {
+		// Counted, not formatted: only whether a file has one matters.
+		r.out.Count, r.out.JSON = true, false
 	}
 	r.opts.NoLines = !r.out.HasPosition()
 	if opts.Unique {
@@ -129,7 +274,9 @@ func runExtract(c *cli.Context) error {
 		jobs = 1
 	}
 	r.jobs = jobs
-	r.splitFiles = len(args) == 1 && !in.recursive
+	// A file read in chunks is read to its end: -q, -l and -m stop at a
+	// URI, so one worker reads it, and stops there.
+	r.splitFiles = len(args) == 1 && !in.recursive && !r.quiet && r.list == listNone && r.maxCount < 0
 	start := time.Now()
 	stop := r.startProgress(c, args)
 	status := r.all(args, jobs)
@@ -143,13 +290,51 @@ func runExtract(c *cli.Context) error {
 	return nil
 }
 
+// stdoutWriter is standard output as the run writes it: the first write
+// error is kept, and stops the run (grep: "write error", exit 2).
+type stdoutWriter struct{ r *run }
+
+func (w stdoutWriter) Write(p []byte) (int, error) {
+	if w.r.clearStdout {
+		w.r.stderr.Lock()
+		defer w.r.stderr.Unlock()
+		if w.r.clearBar != nil {
+			w.r.clearBar()
+		}
+	}
+	n, err := os.Stdout.Write(p)
+	if err != nil {
+		w.r.writeErr.CompareAndSwap(nil, &err)
+		w.r.stop.Store(true)
+	}
+	return n, err
+}
+
+// stderrWriter is standard error, one write at a time, clear of the
+// progress bar.
+type stderrWriter struct{ r *run }
+
+func (w stderrWriter) Write(p []byte) (int, error) {
+	w.r.stderr.Lock()
+	defer w.r.stderr.Unlock()
+	if w.r.clearBar != nil {
+		w.r.clearBar()
+	}
+	return os.Stderr.Write(p)
+}
+
 // all reads the inputs on jobs workers and returns the exit status.
 func (r *run) all(args []string, jobs int) int {
-	stdout := bufio.NewWriterSize(os.Stdout, 64<<10)
-	out := parallel.NewOrdered(stdout)
+	var stdout io.Writer = stdoutWriter{r}
+	buffered := bufio.NewWriterSize(stdout, 64<<10)
+	out := parallel.NewOrdered(buffered)
 	if r.out.LineBuffered {
-		out = parallel.NewOrdered(os.Stdout)
+		out = parallel.NewOrdered(stdout)
 	}
+	// The messages of each input go out in the order of the inputs, as
+	// their output does: stderr reads the same at every -j (behaviour
+	// §7).
+	r.errOut = parallel.NewOrdered(stderrWriter{r})
 	// Buffered, so that the walk runs ahead of workers through small
 	// files instead of waking one for each (-r over 2,863 man pages, -j 1:
 	// 0.346 -> 0.312 s).
@@ -162,29 +347,47 @@ func (r *run) all(args []string, jobs int) int {
 			defer wg.Done()
 			wk := new(worker)
 			for f := range files {
-				n, ok := r.input(wk, f.input, out.Writer(f.index))
+				msgs := &messages{r: r, w: r.errOut.Writer(f.index), file: displayName(f.input.name)}
+				var n int
+				ok := true
+				switch {
+				case f.input.failure != "":
+					msgs.errorf("%s", f.input.failure)
+					ok = false
+				case !r.stop.Load():
+					n, ok = r.input(wk, f.input, out.Writer(f.index), msgs)
+				}
+				msgs.summary()
 				if n > 0 {
 					found.Store(true)
+					if r.quiet {
+						r.stop.Store(true)
+					}
 				}
 				if !ok {
 					trouble.Store(true)
 				}
-				if err := out.Done(f.index); err != nil {
-					trouble.Store(true)
-				}
+				out.Done(f.index)
+				r.errOut.Done(f.index)
 			}
 		}()
 	}
-	if err := r.in.list(args, func(i int, in inputFile) { files <- indexedInput{i, in} }, r.warnf); err != nil {
-		trouble.Store(true)
-	}
+	r.in.list(args, func(i int, in inputFile) bool {
+		files <- indexedInput{i, in}
+		return !r.stop.Load()
+	})
 	close(files)
 	wg.Wait()
-	if err := stdout.Flush(); err != nil {
-		r.warnf("writing output: %v", err)
+	buffered.Flush()
+	if err := r.writeErr.Load(); err != nil {
+		// Said even with -s, as grep says it: the output is incomplete.
+		fmt.Fprintf(stderrWriter{r}, "urix: write error: %v\n", unwrapPathError(*err))
 		return exitTrouble
 	}
 	switch {
+	case r.quiet && found.Load():
+		// grep -q: a URI found is success, whatever else went wrong.
+		return exitFound
 	case trouble.Load():
 		return exitTrouble
 	case found.Load():
@@ -198,11 +401,81 @@ type indexedInput struct {
 	input inputFile
 }
 
-// warnf prints an error or warning on stderr, one line, whole.
+// warnCap is how many messages of one cause are printed for one input;
+// the rest are counted, and the count is printed when the input is done
+// (20,000 identical warnings for one huge header help no one).
+const warnCap = 5
+
+// messages are the messages of one input on stderr: in the input's turn
+// (r.errOut), at most warnCap of each cause, without any under -s.
+type messages struct {
+	r     *run
+	w     io.Writer
+	file  string
+	count map[string]int // by cause
+	first map[string]string
+	order []string // causes beyond the cap, in the order they passed it
+}
+
+// warn prints a warning of the given cause (a key: messages of one cause
+// differ only in their positions), unless the cause has had its share.
+func (m *messages) warn(cause, format string, args ...any) {
+	if m.r.noMessages {
+		return
+	}
+	if m.count == nil {
+		m.count, m.first = map[string]int{}, map[string]string{}
+	}
+	m.count[cause]++
+	switch n := m.count[cause]; {
+	case n == 1:
+		m.first[cause] = strings.TrimPrefix(fmt.Sprintf(format, args...), m.file+": ")
+	case n == warnCap+1:
+		m.order = append(m.order, cause)
+	}
+	if m.count[cause] <= warnCap {
+		fmt.Fprintf(m.w, "urix: "+format+"\n", args...)
+	}
+}
+
+// errorf prints an error about the input (no cap: there is one).
+func (m *messages) errorf(format string, args ...any) {
+	if !m.r.noMessages {
+		fmt.Fprintf(m.w, "urix: "+format+"\n", args...)
+	}
+}
+
+// summary prints, for each cause that passed the cap, how many of its
+// warnings were not printed.
+func (m *messages) summary() {
+	for _, cause := range m.order {
+		fmt.Fprintf(m.w, "urix: %s: %d more warnings like %q\n", m.file, m.count[cause]-warnCap, m.first[cause])
+	}
+	m.order = nil
+}
+
+// causeOf is the cause of a warning message: the message without its
+// numbers and quoted parts (offsets, message and part numbers, names),
+// so that "part 1.2: boundary "x" not found" and "part 3.1: boundary "y"
+// not found" are one cause.
+func causeOf(msg string) string {
+	b := make([]byte, 0, len(msg))
+	quoted := false
+	for i := 0; i < len(msg); i++ {
+		switch c := msg[i]; {
+		case c == '"':
+			quoted = !quoted
+		case quoted || c >= '0' && c <= '9':
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// warnf prints a message of the run (not of one input) on stderr.
 func (r *run) warnf(format string, args ...any) {
-	r.stderr.Lock()
-	defer r.stderr.Unlock()
-	fmt.Fprintf(os.Stderr, "urix: "+format+"\n", args...)
+	fmt.Fprintf(stderrWriter{r}, "urix: "+format+"\n", args...)
 }
 
 func (r *run) printStats(d time.Duration) {
@@ -273,6 +546,10 @@ type fileOutput struct {
 	found, invalid int64
 	wk             *worker // the worker's buffers and scanner
 	from           *origin // where the current piece of text comes from
+	msgs           *messages
+	// limit is the count of URIs at which the reading of the input
+	// stops (-m, -l, -q), -1 for none.
+	limit int
 }
 
 // worker holds what a worker reuses from input to input: buffers and a
@@ -335,9 +612,23 @@ func (f *fileOutput) text(body io.Reader, from *origin) error {
 			f.invalid++
 		}
 		f.out.Write(m, at)
+		if f.limit >= 0 && f.out.Count() >= f.limit {
+			return errEnough
+		}
+		if f.r.stop.Load() {
+			return errStopped
+		}
 	}
 	return s.Err()
 }
+
+// errEnough ends the reading of an input that has given what was asked
+// of it (-m, -l, -q); errStopped that of one whose run is over (-q found
+// a URI, or stdout failed). Neither is an error of the input.
+var (
+	errEnough  = errors.New("enough URIs")
+	errStopped = errors.New("run stopped")
+)
 
 // output is where the text came from, as the output tells it.
 func (o *origin) output() output.Origin {
@@ -357,8 +648,6 @@ func (o *origin) output() output.Origin {
 
 // skipped reports a candidate skipped for its length.
 func (f *fileOutput) skipped(sk extract.Skip) {
-	if !f.r.quiet {
-		f.r.warnf("%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
-			displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.where())
-	}
+	f.msgs.warn("skipped", "%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
+		displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.where())
 }

@@ -5,9 +5,11 @@ package main
 // format).
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sync/atomic"
 
@@ -70,59 +72,100 @@ type inputFile struct {
 	// walked: found by -r in a directory rather than named; binary ones
 	// are skipped.
 	walked bool
+	// failure, when set, is not an input but an error of the walk, told
+	// in its place among the inputs (stderr in the same order at any -j).
+	failure string
 }
 
 // list gives each input in order; the directories of a -r walk are
-// expanded. It returns an error when some entry could not be listed.
-func (in *inputConfig) list(args []string, emit func(int, inputFile), warnf func(string, ...any)) error {
+// expanded, and what could not be listed is given as a failure in its
+// place. It stops when emit returns false.
+func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 	i := 0
-	var failed error
+	next := func(f inputFile) bool {
+		ok := emit(i, f)
+		i++
+		return ok
+	}
 	for _, a := range args {
 		if a == "-" || !in.recursive {
-			emit(i, inputFile{name: a})
-			i++
+			if !next(inputFile{name: a}) {
+				return
+			}
 			continue
 		}
 		if fi, err := os.Stat(a); err != nil || !fi.IsDir() {
-			emit(i, inputFile{name: a})
-			i++
+			if !next(inputFile{name: a}) {
+				return
+			}
 			continue
 		}
 		opts := document.WalkOptions{Follow: in.follow, Include: in.include, Exclude: in.exclude}
+		stopped := false
 		err := document.Walk([]string{a}, opts, func(path string) error {
-			emit(i, inputFile{name: path, walked: true})
-			i++
+			if !next(inputFile{name: path, walked: true}) {
+				stopped = true
+				return filepath.SkipAll
+			}
 			return nil
 		}, func(path string, err error) {
-			warnf("%s: %v", path, unwrapPathError(err))
-			failed = err
+			next(inputFile{failure: fmt.Sprintf("%s: %v", path, unwrapPathError(err))})
 		})
-		if err != nil {
-			warnf("%s: %v", a, unwrapPathError(err))
-			failed = err
+		if err != nil && !stopped {
+			next(inputFile{failure: fmt.Sprintf("%s: %v", a, unwrapPathError(err))})
+		}
+		if stopped {
+			return
 		}
 	}
-	return failed
 }
 
-// input reads one input and prints its URIs to w; it returns how many it
-// printed (or counted) and false when an error was reported.
-func (r *run) input(wk *worker, in inputFile, w io.Writer) (int, bool) {
-	f := &fileOutput{r: r, out: wk.writer(r, w, in.name), name: in.name, wk: wk}
+// input reads one input and prints its URIs to w, its messages to msgs;
+// it returns how many it printed (or counted; with -l or
+// --files-without-match, 1 when it printed the name) and false when an
+// error was reported.
+func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int, bool) {
+	f := &fileOutput{r: r, out: wk.writer(r, w, in.name), name: in.name, wk: wk, msgs: msgs, limit: r.maxCount}
+	switch {
+	case r.quiet || r.list != listNone:
+		f.limit = 1
+	case r.maxCount == 0:
+		// grep -m 0: nothing to read.
+		return 0, true
+	}
 	f.w = f.out.Buffer()
 	defer f.out.Flush()
 	opened, err := r.read(f, in)
+	if errors.Is(err, errEnough) || errors.Is(err, errStopped) {
+		err = nil
+	}
 	r.stats.found.Add(f.found)
 	r.stats.invalid.Add(f.invalid)
-	if r.out.Count && opened {
+	n := f.out.Count()
+	switch {
+	case r.quiet:
+	case r.list != listNone:
+		if (n > 0) == (r.list == listWithMatches) && opened && err == nil {
+			f.w.WriteString(displayName(in.name))
+			if r.out.Null {
+				// grep -lZ: names that may hold line breaks.
+				f.w.WriteByte(0)
+			} else {
+				f.w.WriteByte('\n')
+			}
+			n = 1
+		} else {
+			n = 0
+		}
+	case r.out.Count && opened:
 		f.out.WriteCount()
 	}
 	if err != nil {
 		f.out.Flush()
-		r.warnf("%s: %v", displayName(in.name), unwrapPathError(err))
-		return f.out.Count(), false
+		msgs.errorf("%s: %v", displayName(in.name), unwrapPathError(err))
+		return n, false
 	}
-	return f.out.Count(), true
+	return n, true
 }
 
 // countingReader counts the bytes read, for --stats.

@@ -4,4 +4,6 @@ package main
 
 import "github.com/urfave/cli/v2"
 
-func manPage(app *cli.App) (string, error) { return app.ToMan() }
+// manPage is the man page in section 1, user commands (urfave/cli's
+// ToMan says 8, system administration).
+func manPage(app *cli.App) (string, error) { return app.ToManWithSection(1) }

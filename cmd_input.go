@@ -41,10 +41,8 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		MaxWindow:         r.in.maxWindow,
 		SkipBinary:        in.walked && !r.in.text,
 		Warn: func(w document.Warning) {
-			if !r.quiet {
-				w.File = displayName(f.name)
-				r.warnf("%s", w)
-			}
+			w.File = displayName(f.name)
+			f.msgs.warn(causeOf(w.Message), "%s", w)
 		},
 	}
 	err = docs.Read(rd, f.name, func(d *document.Document) error {
@@ -55,9 +53,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		return f.text(d.Body, originOf(&d.Origin))
 	})
 	if errors.Is(err, document.ErrBinary) {
-		if !r.quiet {
-			r.warnf("%s: %v (use -a to read it)", in.name, err)
-		}
+		f.msgs.warn("binary", "%s: %v (use -a to read it)", in.name, err)
 		return true, nil
 	}
 	return true, err

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -81,9 +83,28 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 		OnSkip:    f.skipped,
 		Progress:  func(n int64) { r.stats.bytes.Add(n) },
 	}
-	n, err := s.Read(f.out.Buffer(), file, size)
+	var w io.Writer = f.out.Buffer()
+	if r.out.LineBuffered {
+		// Split writes the URIs in blocks as each is joined in order;
+		// --line-buffered sends each block out as it comes, not when
+		// the buffer is full.
+		w = flushingWriter{f.out.Buffer()}
+	}
+	n, err := s.Read(w, file, size)
 	f.found += n.Found
 	f.invalid += n.Invalid
 	f.out.AddCount(int(n.Selected))
 	return err
+}
+
+// flushingWriter writes through a buffered writer, flushing it after each
+// write.
+type flushingWriter struct{ w *bufio.Writer }
+
+func (f flushingWriter) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err == nil {
+		err = f.w.Flush()
+	}
+	return n, err
 }

@@ -2,9 +2,16 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/output"
 )
 
 // TestYieldingReader: the reader that yields passes its input through
@@ -21,5 +28,56 @@ func TestYieldingReader(t *testing.T) {
 	}
 	if y.since >= yieldEvery {
 		t.Errorf("%d bytes read since the last yield, more than %d", y.since, yieldEvery)
+	}
+}
+
+// writeLog records each write that reaches it.
+type writeLog struct{ writes []string }
+
+func (w *writeLog) Write(p []byte) (int, error) {
+	w.writes = append(w.writes, string(p))
+	return len(p), nil
+}
+
+// TestSplitLineBuffered: with --line-buffered, a file read in chunks
+// sends each URI out as it is joined, a line a write; without, the output
+// leaves in one buffer at the end.
+func TestSplitLineBuffered(t *testing.T) {
+	var text bytes.Buffer
+	for i := range 3000 {
+		fmt.Fprintf(&text, "line %d http://u%d.example/p and more text\n", i, i)
+	}
+	name := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(name, text.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, lineBuffered := range []bool{false, true} {
+		r := &run{opts: extract.Options{MaxLength: 1 << 16, NoLines: true}, jobs: 2}
+		r.out.LineBuffered = lineBuffered
+		log := &writeLog{}
+		f := &fileOutput{r: r, out: output.NewWriter(log, &r.out), name: name, msgs: &messages{r: r, w: io.Discard}}
+		file, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := splitChunk
+		splitChunk = 16 << 10
+		err = r.readSplit(f, file, int64(text.Len()))
+		splitChunk = saved
+		file.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.out.Flush()
+		all := strings.Join(log.writes, "")
+		if got := strings.Count(all, "\n"); got != 3000 || !strings.HasPrefix(all, "http://u0.example/p\n") {
+			t.Fatalf("line-buffered %v: %d URIs, starting %.40q", lineBuffered, got, all)
+		}
+		switch {
+		case lineBuffered && len(log.writes) != 3000:
+			t.Errorf("line-buffered: %d writes for 3000 URIs, want one each", len(log.writes))
+		case !lineBuffered && len(log.writes) > 4:
+			t.Errorf("not line-buffered: %d writes, want the output in a few buffers", len(log.writes))
+		}
 	}
 }

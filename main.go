@@ -15,7 +15,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 )
@@ -32,51 +34,19 @@ func main() { os.Exit(urixMain()) }
 // urixMain runs the program on os.Args and returns its exit status; the
 // testscript tests call it in place of a built binary.
 func urixMain() int {
+	// A write to a closed pipe is an error to report (exit 2, "write
+	// error"), as grep reports it, not a silent death by SIGPIPE: with
+	// the signal caught, the write returns EPIPE (os/signal).
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	app := newApp()
-	err := app.Run(flagsFirst(app, os.Args))
-	return exitStatus(err)
-}
-
-// flagsFirst moves the flags that follow file names before them, as GNU
-// grep reads "urix notes.txt -n": urfave/cli stops at the first
-// argument that is not a flag. A "--" ends the flags; the commands
-// (check, normalize...) keep their arguments as they are.
-func flagsFirst(app *cli.App, args []string) []string {
-	if len(args) < 2 || app.Command(args[1]) != nil {
-		return args
+	if complete(app, os.Args) {
+		return exitFound
 	}
-	takesValue := map[string]bool{}
-	for _, f := range app.Flags {
-		if _, isBool := f.(*cli.BoolFlag); isBool {
-			continue
-		}
-		for _, name := range f.Names() {
-			takesValue[name] = true
-		}
+	args, err := normalizeArgs(app, os.Args)
+	if err != nil {
+		return exitStatus(cli.Exit(err.Error(), exitTrouble))
 	}
-	var flags, files []string
-	rest := args[1:]
-	for i := 0; i < len(rest); i++ {
-		a := rest[i]
-		switch {
-		case a == "--":
-			files = append(files, rest[i:]...)
-			i = len(rest)
-		case len(a) > 1 && a[0] == '-':
-			flags = append(flags, a)
-			name := strings.TrimLeft(a, "-")
-			if takesValue[name] && !strings.Contains(a, "=") && i+1 < len(rest) {
-				i++
-				flags = append(flags, rest[i])
-			}
-		default:
-			files = append(files, a)
-		}
-	}
-	if len(files) > 0 && files[0] != "--" {
-		files = append([]string{"--"}, files...)
-	}
-	return append(append([]string{args[0]}, flags...), files...)
+	return exitStatus(app.Run(args))
 }
 
 // exitStatus maps what the app returned to the process's exit status,
@@ -113,12 +83,254 @@ urix compare A B                    are A and B equivalent?`,
 		// grep's habit: -nH, -rc, -hc.
 		UseShortOptionHandling: true,
 		HideVersion:            true,
-		Flags:                  extractFlags(),
-		Commands:               coreCommands(),
-		Action:                 runExtract,
-		ExitErrHandler:         func(*cli.Context, error) {},
+		// Shell completion asks the binary (--generate complete-bash).
+		EnableBashCompletion: true,
+		Flags:                extractFlags(),
+		Commands:             coreCommands(),
+		Action:               runExtract,
+		ExitErrHandler:       func(*cli.Context, error) {},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			return cli.Exit(fmt.Sprintf("%v (see urix --help)", err), exitTrouble)
+			return cli.Exit(asTyped(err.Error())+" (see urix --help)", exitTrouble)
 		},
 	}
+}
+
+// completionFlag is the last argument of urfave/cli's shell completion
+// requests (the scripts of --generate complete-bash and complete-zsh).
+const completionFlag = "--generate-bash-completion"
+
+// flagSet describes the flags of the app or of one of its commands, as
+// normalizeArgs reads them.
+type flagSet struct {
+	takesValue map[string]bool // by every name, long and short
+	long       []string        // the names of two or more characters, for suggestions
+}
+
+func flagsOf(flags []cli.Flag) flagSet {
+	fs := flagSet{takesValue: map[string]bool{}}
+	for _, f := range append([]cli.Flag{cli.HelpFlag}, flags...) {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, name := range f.Names() {
+			fs.takesValue[name] = !isBool
+			if len(name) > 1 {
+				fs.long = append(fs.long, name)
+			}
+		}
+	}
+	return fs
+}
+
+// typedAs maps the flags normalizeArgs passes on ("-j") to what the user
+// typed ("-j4"), so that an error names the flag as typed.
+var typedAs = map[string]string{}
+
+// normalizeArgs reads the command line as grep and ripgrep users type it,
+// and hands it to urfave/cli in the one shape that package reads (flags
+// first, one flag an argument):
+//   - flags after file names (urix notes.txt -n), up to a "--" that ends
+//     them; for the commands too (urix check URI --iri);
+//   - short flags combined, a value glued to a short flag (-nH, -j4, -nm5);
+//   - "-" alone is standard input, an argument.
+//
+// An unknown flag, or one without its value, is an error that names the
+// flag as typed (urfave/cli would say -bogus for --bogus) and says what
+// would work.
+func normalizeArgs(app *cli.App, args []string) ([]string, error) {
+	if len(args) < 2 || args[len(args)-1] == completionFlag {
+		return args, nil
+	}
+	head, rest := args[:1], args[1:]
+	fs := flagsOf(app.Flags)
+	prefix := ""
+	if cmd := app.Command(rest[0]); cmd != nil {
+		head, rest = args[:2], args[2:]
+		fs = flagsOf(cmd.Flags)
+		prefix = cmd.Name + " "
+	}
+	var flags, plain []string
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		// value takes the value of flag name (typed as typed) from what
+		// follows it: the rest of the word, or the next argument.
+		value := func(name, typed, glued string) error {
+			flags = append(flags, dashed(name))
+			typedAs[dashed(name)] = typed
+			if glued != "" {
+				flags = append(flags, glued)
+				return nil
+			}
+			if i+1 >= len(rest) {
+				return fmt.Errorf("%s needs a value (see urix %s--help)", typed, prefix)
+			}
+			i++
+			flags = append(flags, rest[i])
+			return nil
+		}
+		switch {
+		case a == "--":
+			plain = append(plain, rest[i+1:]...)
+			i = len(rest)
+		case a == "-" || len(a) < 2 || a[0] != '-':
+			plain = append(plain, a)
+		case strings.HasPrefix(a, "--") || isLong(fs, a[1:]):
+			// --name, --name=value, and Go's -name for a long name.
+			name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			takes, known := fs.takesValue[name]
+			switch {
+			case !known:
+				return nil, unknownFlag(fs, a, prefix)
+			case hasVal:
+				flags = append(flags, dashed(name)+"="+val)
+				typedAs[dashed(name)] = a
+			case takes:
+				if err := value(name, a, ""); err != nil {
+					return nil, err
+				}
+			default:
+				flags = append(flags, dashed(name))
+				typedAs[dashed(name)] = a
+			}
+		default:
+			// A cluster of short flags; the first that takes a value
+			// takes the rest of the word (-j4, -nm5), as getopt does.
+			word := a[1:]
+			for k := 0; k < len(word); k++ {
+				name := word[k : k+1]
+				takes, known := fs.takesValue[name]
+				if !known {
+					if len(word) == 1 {
+						return nil, unknownFlag(fs, a, prefix)
+					}
+					return nil, fmt.Errorf("unknown flag -%s in %s (see urix %s--help)", name, a, prefix)
+				}
+				if takes {
+					if err := value(name, a, strings.TrimPrefix(word[k+1:], "=")); err != nil {
+						return nil, err
+					}
+					break
+				}
+				flags = append(flags, "-"+name)
+				typedAs["-"+name] = a
+			}
+		}
+	}
+	out := append(append([]string{}, head...), flags...)
+	if len(plain) > 0 {
+		out = append(append(out, "--"), plain...)
+	}
+	return out, nil
+}
+
+// isLong tells whether word (after one dash) names a long flag: Go's
+// flag package reads -json as --json, and scripts may spell it so.
+func isLong(fs flagSet, word string) bool {
+	name, _, _ := strings.Cut(word, "=")
+	_, known := fs.takesValue[name]
+	return known && len(name) > 1
+}
+
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// unknownFlag is the error for a flag that does not exist, with the flag
+// that was most likely meant.
+func unknownFlag(fs flagSet, typed, prefix string) error {
+	name, _, _ := strings.Cut(strings.TrimLeft(typed, "-"), "=")
+	best, bestDist := "", 3
+	for _, l := range fs.long {
+		if d := editDistance(name, l); d < bestDist || d == bestDist && strings.HasPrefix(l, name) {
+			best, bestDist = l, d
+		}
+	}
+	for _, l := range fs.long {
+		if best == "" && len(name) >= 3 && strings.HasPrefix(l, name) {
+			best = l
+		}
+	}
+	if best != "" {
+		return fmt.Errorf("unknown flag %s: did you mean --%s? (see urix %s--help)", typed, best, prefix)
+	}
+	return fmt.Errorf("unknown flag %s (see urix %s--help; -- before a file name that starts with -)", typed, prefix)
+}
+
+// editDistance is the Levenshtein distance of a and b (flag names: short).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// asTyped rewrites the flag that urfave/cli names in an error message
+// ("invalid value "x" for flag -j: ...") as the user typed it.
+func asTyped(msg string) string {
+	const key = "flag -"
+	at := strings.Index(msg, key)
+	if at < 0 {
+		return msg
+	}
+	name := msg[at+len(key):]
+	if end := strings.IndexAny(name, ": "); end >= 0 {
+		name = name[:end]
+	}
+	if typed, ok := typedAs[dashed(name)]; ok {
+		return msg[:at] + "flag " + typed + msg[at+len(key)+len(name):]
+	}
+	return msg[:at] + "flag " + dashed(name) + msg[at+len(key)+len(name):]
+}
+
+// complete answers a shell's completion request, the words that may come
+// next: "urix ... WORD --generate-bash-completion" (the scripts of
+// --generate complete-bash and complete-zsh ask it). When WORD starts with
+// '-', the flags (of the command, after one) that start with it; else the
+// commands, after "urix" alone. urfave/cli v2.27 answers these itself, but
+// fails (nil flag set) on a partial flag it does not know, "--fi".
+func complete(app *cli.App, args []string) bool {
+	if len(args) < 2 || args[len(args)-1] != completionFlag {
+		return false
+	}
+	words := args[1 : len(args)-1]
+	flags := app.Flags
+	if len(words) > 0 {
+		if cmd := app.Command(words[0]); cmd != nil {
+			flags, words = cmd.Flags, words[1:]
+		}
+	}
+	cur := ""
+	if len(words) > 0 {
+		cur = words[len(words)-1]
+	}
+	if !strings.HasPrefix(cur, "-") {
+		if len(args) == 2 {
+			for _, c := range app.Commands {
+				fmt.Println(c.Name)
+			}
+		}
+		return true
+	}
+	for _, f := range append(flags, cli.HelpFlag) {
+		for _, n := range f.Names() {
+			if d := dashed(n); strings.HasPrefix(d, cur) {
+				fmt.Println(d)
+			}
+		}
+	}
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,6 +34,8 @@ func TestScripts(t *testing.T) {
 			"truncate": cmdTruncate,
 			"nul":      cmdNul,
 			"gentext":  cmdGenText,
+			"writeto":  cmdWriteTo,
+			"pty":      cmdPty,
 		},
 	})
 }
@@ -182,4 +185,137 @@ func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
 		b.WriteByte(' ')
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
+}
+
+// lookPath finds prog on the script's PATH (where testscript puts urix).
+func lookPath(ts *testscript.TestScript, prog string) string {
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		p := filepath.Join(dir, prog)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p
+		}
+	}
+	ts.Fatalf("%s: not found on PATH", prog)
+	return ""
+}
+
+// cmdWriteTo is "writeto full|pipe N PROG ARGS...": it runs PROG with its
+// stdout on /dev/full (every write fails: ENOSPC) or on a pipe whose
+// reader is gone (EPIPE), and wants exit status N; PROG's stderr is the
+// command's stderr, for the script to check.
+func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: writeto full|pipe N PROG [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	cmd := exec.Command(lookPath(ts, args[2]), args[3:]...)
+	cmd.Dir = ts.Getenv("WORK")
+	if v := ts.Getenv("URIX_SPLIT_CHUNK"); v != "" {
+		cmd.Env = append(os.Environ(), "URIX_SPLIT_CHUNK="+v)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	switch args[0] {
+	case "full":
+		f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+		if err != nil {
+			ts.Logf("no /dev/full: %v", err)
+			fmt.Fprint(ts.Stderr(), "urix: write error: no /dev/full here\n")
+			return
+		}
+		defer f.Close()
+		cmd.Stdout = f
+	case "pipe":
+		r, w, err := os.Pipe()
+		ts.Check(err)
+		r.Close()
+		defer w.Close()
+		cmd.Stdout = w
+	default:
+		ts.Fatalf("writeto: want full or pipe, not %q", args[0])
+	}
+	err = cmd.Run()
+	fmt.Fprint(ts.Stderr(), stderr.String())
+	got := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("writeto: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d (stderr %q)", got, want, stderr.String())
+	}
+}
+
+// cmdPty is "pty [-o FILE] [-i FILE] OUT PROG ARGS...": it runs PROG
+// under script(1) from util-linux, with stdin, stdout and stderr on a
+// pseudo-terminal (stdout on FILE with -o; stdin a pipe from FILE with
+// -i), and writes what the terminal received to OUT. Scripts guard it
+// with [exec:script].
+func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: pty [-o FILE] [-i FILE] OUT PROG [ARGS...]")
+	}
+	stdout, stdin := "", ""
+	for len(args) >= 4 && (args[0] == "-o" || args[0] == "-i") {
+		if args[0] == "-o" {
+			stdout = args[1]
+		} else {
+			stdin = args[1]
+		}
+		args = args[2:]
+	}
+	line := shellQuote(lookPath(ts, args[1]))
+	if stdin != "" {
+		line = "cat " + shellQuote(ts.MkAbs(stdin)) + " | " + line
+	}
+	for _, a := range args[2:] {
+		line += " " + shellQuote(a)
+	}
+	if stdout != "" {
+		line += " >" + shellQuote(ts.MkAbs(stdout))
+	}
+	cmd := exec.Command("script", "-qefc", line, "/dev/null")
+	cmd.Dir = ts.Getenv("WORK")
+	cmd.Stdin = strings.NewReader("")
+	out, err := cmd.Output()
+	if err != nil {
+		ts.Fatalf("pty: %v", err)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), out, 0o644))
+}
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// TestGeneratedDocsHaveEveryFlag: the man page and the fish completion
+// are made from the flag definitions, and name every flag of urix and of
+// its commands.
+func TestGeneratedDocsHaveEveryFlag(t *testing.T) {
+	app := newApp()
+	man, err := manPage(app)
+	if err != nil {
+		t.Skip(err) // built with -tags urfave_cli_no_docs
+	}
+	fish, err := app.ToFishCompletion()
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := app.Flags
+	for _, cmd := range app.Commands {
+		flags = append(flags, cmd.Flags...)
+	}
+	for _, f := range flags {
+		name := f.Names()[0]
+		if !strings.Contains(man, "--"+name) {
+			t.Errorf("man page: no --%s", name)
+		}
+		if !strings.Contains(fish, "-l "+name) {
+			t.Errorf("fish completion: no -l %s", name)
+		}
+	}
 }
