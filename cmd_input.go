@@ -47,8 +47,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	}
 	err = docs.Read(rd, f.name, func(d *document.Document) error {
 		if d.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
-			f.wholeValue(d)
-			return nil
+			return f.wholeValue(d)
 		}
 		return f.text(d.Body, originOf(&d.Origin))
 	})
@@ -63,16 +62,23 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 // can never be in a URI: one candidate, invalid as a whole (behaviour
 // §3.5, §9.5), when it starts with a scheme that is searched for; shown by
 // --invalid, never cut to a valid prefix.
-func (f *fileOutput) wholeValue(d *document.Document) {
+func (f *fileOutput) wholeValue(d *document.Document) error {
 	m, ok := extract.Whole(d.Value, f.r.opts)
 	if !ok {
-		return
+		return nil
 	}
 	f.found++
 	if !m.Valid {
 		f.invalid++
 	}
 	f.out.Write(&m, originOf(&d.Origin).output())
+	if f.limit >= 0 && f.out.Count() >= f.limit {
+		return errEnough
+	}
+	if f.r.stop.Load() {
+		return errStopped
+	}
+	return nil
 }
 
 // docReaders keeps document readers, and their buffers, from input to
