@@ -1,6 +1,6 @@
 package main
 
-// The URI core on the command line (SPEC 8): check, normalize, resolve,
+// The URI core on the command line (behaviour §8): check, normalize, resolve,
 // parse and compare. Each takes its URIs as arguments, or one per line on
 // standard input when none is given.
 
@@ -146,8 +146,8 @@ func parseCommand() *cli.Command {
 	}
 }
 
-// components is the JSON form of a parsed URI (SPEC 8): every component as
-// written, null when absent; the fields are in the order SPEC 8 lists them.
+// components is the JSON form of a parsed URI (behaviour §8): every component as
+// written, null when absent; the fields are in the order behaviour §8.4 lists them.
 type components struct {
 	Scheme   *string `json:"scheme"`
 	Userinfo *string `json:"userinfo"`
