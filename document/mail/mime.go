@@ -159,35 +159,29 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 		b.done = true
 		return 0, io.EOF
 	}
-	var data []byte
-	if len(b.bounds) == 0 {
-		// No boundary to watch for: all that is buffered.
-		if !lr.fill() {
-			b.done = true
-			if lr.err != nil {
-				return 0, lr.err
-			}
-			return 0, io.EOF
+	if !lr.fill() {
+		b.done = true
+		if lr.err != nil {
+			return 0, lr.err
 		}
-		data, _ = lr.br.Peek(lr.br.Buffered())
-		if len(data) > len(p) {
-			data = data[:len(p)]
-		}
-		lr.atStart = data[len(data)-1] == '\n'
-	} else {
-		data = lr.piece(len(p))
-		if len(data) == 0 {
-			b.done = true
-			if lr.err != nil {
-				return 0, lr.err
-			}
-			return 0, io.EOF
+		return 0, io.EOF
+	}
+	// All that is buffered; inside a multipart, up to the start of the
+	// next line that begins with '-' (a delimiter line may: it is looked
+	// at on the next Read). A Read per line cost more than the decoding.
+	data, _ := lr.br.Peek(min(lr.br.Buffered(), len(p)))
+	if len(b.bounds) > 0 {
+		if i := bytes.Index(data, nlDash); i >= 0 {
+			data = data[:i+1]
 		}
 	}
+	lr.atStart = data[len(data)-1] == '\n'
 	n := copy(p, data)
 	lr.br.Discard(n)
 	return n, nil
 }
+
+var nlDash = []byte("\n-")
 
 // header is a parsed header block.
 type header struct {
@@ -338,7 +332,8 @@ type walker struct {
 
 	blockReader  bytes.Reader
 	headerReader *bufio.Reader
-	pre          []byte // a multipart's preamble, reused
+	pre          []byte                // a multipart's preamble, reused
+	tables       map[string]*byteTable // single-byte charsets met, nil for others
 }
 
 func (w *walker) warn(msg string) {
