@@ -110,17 +110,12 @@ func (r *msgReader) Read(p []byte) (int, error) {
 		r.done, r.err = true, err
 		return 0, err
 	}
-	// All that is buffered, up to the start of the next line that could
-	// be a separator or a quoted "From " line (it begins with 'F' or '>'):
-	// one Read gives many lines, not one (a Read per line was a fifth of
-	// the time of an mbox).
+	// All that is buffered, up to the start of the next line that is, or
+	// may be when more is read, a "From " line or a quoted one: one Read
+	// gives many lines, not one (a Read per line was a fifth of the time
+	// of an mbox).
 	data, _ := m.br.Peek(min(m.br.Buffered(), len(p)))
-	if i := bytes.Index(data, nlF); i >= 0 {
-		data = data[:i+1]
-	}
-	if i := bytes.Index(data, nlQuote); i >= 0 {
-		data = data[:i+1]
-	}
+	data = data[:fromSafe(data)]
 	n := copy(p, data)
 	m.br.Discard(n)
 	m.off += int64(n)
@@ -131,7 +126,47 @@ func (r *msgReader) Read(p []byte) (int, error) {
 var (
 	nlF     = []byte("\nF")
 	nlQuote = []byte("\n>")
+	from    = []byte("From ")
 )
+
+// fromSafe returns how much of data can be given before a line start
+// that must be looked at: one where ">"s and then "From " begin, or may
+// begin in bytes not yet in data.
+func fromSafe(data []byte) int {
+	// Next "\nF" and "\n>" at or after off; each looked for again only
+	// once passed, so data is gone through once.
+	iF, iQ := -2, -2
+	for off := 0; off < len(data); {
+		if iF != -1 && iF < off {
+			if iF = bytes.Index(data[off:], nlF); iF >= 0 {
+				iF += off
+			}
+		}
+		if iQ != -1 && iQ < off {
+			if iQ = bytes.Index(data[off:], nlQuote); iQ >= 0 {
+				iQ += off
+			}
+		}
+		i := iF
+		if i < 0 || (iQ >= 0 && iQ < i) {
+			i = iQ
+		}
+		if i < 0 {
+			break
+		}
+		line := data[i+1:]
+		k := 0
+		for k < len(line) && line[k] == '>' {
+			k++
+		}
+		rest := line[k:]
+		if bytes.HasPrefix(rest, from) || bytes.HasPrefix(from, rest) { // the second: data ends first
+			return i + 1
+		}
+		off = i + 1
+	}
+	return len(data)
+}
 
 // track updates atStart, prevBlank and lineBlank for the bytes seg just
 // given (a line is blank when it holds nothing but "\r").

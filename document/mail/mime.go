@@ -166,13 +166,11 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	// All that is buffered; inside a multipart, up to the start of the
-	// next line that begins with '-' (a delimiter line may: it is looked
+	// next line that begins with "--" (a delimiter line may: it is looked
 	// at on the next Read). A Read per line cost more than the decoding.
 	data, _ := lr.br.Peek(min(lr.br.Buffered(), len(p)))
 	if len(b.bounds) > 0 {
-		if i := bytes.Index(data, nlDash); i >= 0 {
-			data = data[:i+1]
-		}
+		data = data[:dashSafe(data)]
 	}
 	lr.atStart = data[len(data)-1] == '\n'
 	n := copy(p, data)
@@ -180,7 +178,19 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-var nlDash = []byte("\n-")
+var nlDash = []byte("\n--")
+
+// dashSafe returns how much of data can be given before a line start
+// where "--" begins, or may begin in bytes not yet in data.
+func dashSafe(data []byte) int {
+	if i := bytes.Index(data, nlDash); i >= 0 {
+		return i + 1
+	}
+	if n := len(data); n > 0 && data[n-1] == '-' && n >= 2 && data[n-2] == '\n' {
+		return n - 1
+	}
+	return len(data)
+}
 
 // header is what the walker needs of a parsed header block: the values
 // of the fields it reads (the last of each name wins) and the fields

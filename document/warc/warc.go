@@ -104,7 +104,15 @@ type Reader struct {
 	pendingOff int64
 	hasPending bool
 	err        error // sticky non-format error (from the underlying reader)
+
+	// The header being read: its names and values one after the other
+	// in hdr, where spans say; made one string when the header ends, so
+	// that a record costs a few allocations, not two per field.
+	hdr   []byte
+	spans []fieldSpan
 }
+
+type fieldSpan struct{ n0, n1, v0, v1 int }
 
 // NewReader returns a Reader reading WARC records from r.
 func NewReader(r io.Reader) *Reader {
@@ -265,6 +273,10 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 		return nil, bad("bad version line %q", rec.Version)
 	}
 	total := 0
+	r.hdr, r.spans = r.hdr[:0], r.spans[:0]
+	if cap(r.hdr) > 64<<10 {
+		r.hdr = nil // a huge header's buffer is not kept
+	}
 	for {
 		lineOff := r.off
 		line, long, err := r.readLine()
@@ -284,15 +296,21 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 			break
 		}
 		if line[0] == ' ' || line[0] == '\t' {
-			if len(rec.Header) == 0 {
+			if len(r.spans) == 0 {
 				return nil, bad("continuation line before any field")
 			}
-			f := &rec.Header[len(rec.Header)-1]
-			f.Value = strings.TrimSpace(f.Value + " " + strings.TrimSpace(string(line)))
+			// The value and the line, each trimmed, joined by a space.
+			if t := bytes.TrimSpace(line); len(t) > 0 {
+				f := &r.spans[len(r.spans)-1]
+				if f.v1 > f.v0 {
+					r.hdr = append(r.hdr, ' ')
+				}
+				r.hdr = append(r.hdr, t...)
+				f.v1 = len(r.hdr)
+			}
 			continue
 		}
 		if bytes.HasPrefix(line, versionPrefix) {
-			// The header was cut short and the next record starts here.
 			r.pending, r.pendingOff, r.hasPending = string(line), lineOff, true
 			return nil, bad("header not ended by a blank line before the next record")
 		}
@@ -300,14 +318,26 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 		if colon <= 0 {
 			return nil, bad("header line without a field name: %s", quote(line, false))
 		}
-		name := string(bytes.TrimRight(line[:colon], " \t"))
-		if strings.ContainsAny(name, " \t") {
+		name := bytes.TrimRight(line[:colon], " \t")
+		if bytes.IndexByte(name, ' ') >= 0 || bytes.IndexByte(name, '\t') >= 0 {
 			return nil, bad("bad field name %q", name)
 		}
-		if len(rec.Header) >= maxFieldCount {
+		if len(r.spans) >= maxFieldCount {
 			return nil, bad("more than %d header fields", maxFieldCount)
 		}
-		rec.Header = append(rec.Header, Field{Name: name, Value: string(bytes.TrimSpace(line[colon+1:]))})
+		var f fieldSpan
+		f.n0 = len(r.hdr)
+		r.hdr = append(r.hdr, name...)
+		f.n1 = len(r.hdr)
+		f.v0 = f.n1
+		r.hdr = append(r.hdr, bytes.TrimSpace(line[colon+1:])...)
+		f.v1 = len(r.hdr)
+		r.spans = append(r.spans, f)
+	}
+	all := string(r.hdr)
+	rec.Header = make(Header, len(r.spans))
+	for i, f := range r.spans {
+		rec.Header[i] = Field{Name: all[f.n0:f.n1], Value: all[f.v0:f.v1]}
 	}
 	cl, ok := rec.Header.Lookup("Content-Length")
 	if !ok {
