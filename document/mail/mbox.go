@@ -123,49 +123,41 @@ func (r *msgReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-var (
-	nlF     = []byte("\nF")
-	nlQuote = []byte("\n>")
-	from    = []byte("From ")
-)
+var from = []byte("From ")
 
 // fromSafe returns how much of data can be given before a line start
 // that must be looked at: one where ">"s and then "From " begin, or may
-// begin in bytes not yet in data.
+// begin in bytes not yet in data. It looks for "From " (rare) and then
+// at what stands before it, not at every line start: a search for "\nF"
+// stopped at every line end, a sixth of the time of an mbox.
 func fromSafe(data []byte) int {
-	// Next "\nF" and "\n>" at or after off; each looked for again only
-	// once passed, so data is gone through once.
-	iF, iQ := -2, -2
-	for off := 0; off < len(data); {
-		if iF != -1 && iF < off {
-			if iF = bytes.Index(data[off:], nlF); iF >= 0 {
-				iF += off
-			}
+	end := len(data)
+	// The last line, unfinished: it may turn out to be one.
+	if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
+		rest := data[i+1:]
+		for len(rest) > 0 && rest[0] == '>' {
+			rest = rest[1:]
 		}
-		if iQ != -1 && iQ < off {
-			if iQ = bytes.Index(data[off:], nlQuote); iQ >= 0 {
-				iQ += off
-			}
+		if bytes.HasPrefix(from, rest) {
+			end = i + 1
 		}
-		i := iF
-		if i < 0 || (iQ >= 0 && iQ < i) {
-			i = iQ
-		}
-		if i < 0 {
+	}
+	for off := 0; off < end; {
+		j := bytes.Index(data[off:end], from)
+		if j < 0 {
 			break
 		}
-		line := data[i+1:]
-		k := 0
-		for k < len(line) && line[k] == '>' {
-			k++
+		j += off
+		k := j
+		for k > 0 && data[k-1] == '>' {
+			k--
 		}
-		rest := line[k:]
-		if bytes.HasPrefix(rest, from) || bytes.HasPrefix(from, rest) { // the second: data ends first
-			return i + 1
+		if k > 0 && data[k-1] == '\n' {
+			return k
 		}
-		off = i + 1
+		off = j + 1
 	}
-	return len(data)
+	return end
 }
 
 // track updates atStart, prevBlank and lineBlank for the bytes seg just

@@ -178,18 +178,28 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-var nlDash = []byte("\n--")
+var dashes = []byte("--")
 
 // dashSafe returns how much of data can be given before a line start
-// where "--" begins, or may begin in bytes not yet in data.
+// where "--" begins, or may begin in bytes not yet in data. It looks for
+// "--" and then at the byte before it, not at every line end.
 func dashSafe(data []byte) int {
-	if i := bytes.Index(data, nlDash); i >= 0 {
-		return i + 1
+	end := len(data)
+	if end >= 2 && data[end-1] == '-' && data[end-2] == '\n' {
+		end--
 	}
-	if n := len(data); n > 0 && data[n-1] == '-' && n >= 2 && data[n-2] == '\n' {
-		return n - 1
+	for off := 0; off < end; {
+		j := bytes.Index(data[off:end], dashes)
+		if j < 0 {
+			break
+		}
+		j += off
+		if j > 0 && data[j-1] == '\n' {
+			return j
+		}
+		off = j + 1
 	}
-	return len(data)
+	return end
 }
 
 // header is what the walker needs of a parsed header block: the values
