@@ -47,7 +47,7 @@ for b in "${bins[@]}"; do
 	tc=${cpu["$b|text.txt"]}
 	for in in "${inputs[@]}"; do
 		k="$b|$in"
-		printf '| %s | %s | %s | %.0f | %.3f | %s | %.3f |\n' "$(basename "$b")" "$in" "${wall[$k]}" \
+		printf '| %s | %s | %.3f | %.0f | %.3f | %.3f | %.3f |\n' "$(basename "$b")" "$in" "${wall[$k]}" \
 			"$(echo "$size / ${wall[$k]} / 1000000" | bc -l)" "$(echo "$tw / ${wall[$k]}" | bc -l)" \
 			"${cpu[$k]}" "$(echo "$tc / ${cpu[$k]}" | bc -l)"
 	done
