@@ -55,8 +55,9 @@ type htmlDoc struct {
 	out   []byte // visible text not yet read
 	buf   []byte
 	attrs []htmlAttr
-	skip  int  // inside script/style/template... when > 0
-	raw   bool // past a token too long: the rest is read as it stands
+	name  []byte // the current tag's name, when tagName reads it
+	skip  int    // inside script/style/template... when > 0
+	raw   bool   // past a token too long: the rest is read as it stands
 	err   error
 }
 
@@ -174,7 +175,7 @@ func (d *htmlDoc) next() {
 			d.out = append(d.out, d.z.Text()...)
 		}
 	case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-		name, hasAttr := d.z.TagName()
+		name, hasAttr := d.tagName(tt)
 		a := atom.Lookup(name)
 		switch a {
 		case atom.Script, atom.Style, atom.Template, atom.Noscript:
@@ -209,6 +210,43 @@ func (d *htmlDoc) next() {
 			d.attr(tag, string(k), string(v))
 		}
 	}
+}
+
+// tagName returns the lower-case name of the tag token just read and
+// whether it may hold an attribute with a value. For a plain name (ASCII
+// letters and digits) it reads the name from the token's raw bytes, as
+// the tokenizer does (to a blank, '/' or '>'), into a buffer of its own:
+// Tokenizer.TagName allocates a copy for every tag. A tag with no '='
+// has no attribute value, and an attribute without one gives no URL.
+func (d *htmlDoc) tagName(tt html.TokenType) ([]byte, bool) {
+	raw := d.z.Raw()
+	i := 1
+	if tt == html.EndTagToken {
+		i = 2
+	}
+	if len(raw) <= i || raw[0] != '<' || (tt == html.EndTagToken && raw[1] != '/') || !isASCIILetter(raw[i]) {
+		return d.z.TagName()
+	}
+	j := i
+	for j < len(raw) && (isASCIILetter(raw[j]) || '0' <= raw[j] && raw[j] <= '9') {
+		j++
+	}
+	if j == len(raw) {
+		return d.z.TagName()
+	}
+	switch raw[j] {
+	case ' ', '\n', '\r', '\t', '\f', '/', '>':
+	default:
+		return d.z.TagName()
+	}
+	d.name = d.name[:0]
+	for _, c := range raw[i:j] {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		d.name = append(d.name, c)
+	}
+	return d.name, tt != html.EndTagToken && bytes.IndexByte(raw[j:], '=') >= 0
 }
 
 // attr holds a URL attribute value, as a browser takes it: leading and

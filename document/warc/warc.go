@@ -104,7 +104,15 @@ type Reader struct {
 	pendingOff int64
 	hasPending bool
 	err        error // sticky non-format error (from the underlying reader)
+
+	// The header being read: its names and values one after the other
+	// in hdr, where spans say; made one string when the header ends, so
+	// that a record costs a few allocations, not two per field.
+	hdr   []byte
+	spans []fieldSpan
 }
+
+type fieldSpan struct{ n0, n1, v0, v1 int }
 
 // NewReader returns a Reader reading WARC records from r.
 func NewReader(r io.Reader) *Reader {
@@ -275,15 +283,9 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 		return nil, bad("bad version line %q", rec.Version)
 	}
 	total := 0
-	// cont gathers the value of a folded field: joining at each
-	// continuation line would copy the value again for every line, time
-	// quadratic in a header of many short continuation lines.
-	var cont []byte
-	endField := func() {
-		if cont != nil {
-			rec.Header[len(rec.Header)-1].Value = string(cont)
-			cont = nil
-		}
+	r.hdr, r.spans = r.hdr[:0], r.spans[:0]
+	if cap(r.hdr) > 64<<10 {
+		r.hdr = nil // a huge header's buffer is not kept
 	}
 	for {
 		lineOff := r.off
@@ -301,27 +303,24 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 			return nil, bad("header longer than %d bytes", maxHeaderLen)
 		}
 		if len(line) == 0 {
-			endField()
 			break
 		}
 		if line[0] == ' ' || line[0] == '\t' {
-			if len(rec.Header) == 0 {
+			if len(r.spans) == 0 {
 				return nil, bad("continuation line before any field")
 			}
-			if cont == nil {
-				cont = append([]byte{}, rec.Header[len(rec.Header)-1].Value...)
-			}
-			if more := bytes.TrimSpace(line); len(more) > 0 {
-				if len(cont) > 0 {
-					cont = append(cont, ' ')
+			// The value and the line, each trimmed, joined by a space.
+			if t := bytes.TrimSpace(line); len(t) > 0 {
+				f := &r.spans[len(r.spans)-1]
+				if f.v1 > f.v0 {
+					r.hdr = append(r.hdr, ' ')
 				}
-				cont = append(cont, more...)
+				r.hdr = append(r.hdr, t...)
+				f.v1 = len(r.hdr)
 			}
 			continue
 		}
-		endField()
 		if bytes.HasPrefix(line, versionPrefix) {
-			// The header was cut short and the next record starts here.
 			r.pending, r.pendingOff, r.hasPending = string(line), lineOff, true
 			return nil, bad("header not ended by a blank line before the next record")
 		}
@@ -329,14 +328,26 @@ func (r *Reader) readHeader(start int64, first string) (*Record, error) {
 		if colon <= 0 {
 			return nil, bad("header line without a field name: %s", quote(line, false))
 		}
-		name := string(bytes.TrimRight(line[:colon], " \t"))
-		if strings.ContainsAny(name, " \t") {
+		name := bytes.TrimRight(line[:colon], " \t")
+		if bytes.IndexByte(name, ' ') >= 0 || bytes.IndexByte(name, '\t') >= 0 {
 			return nil, bad("bad field name %q", name)
 		}
-		if len(rec.Header) >= maxFieldCount {
+		if len(r.spans) >= maxFieldCount {
 			return nil, bad("more than %d header fields", maxFieldCount)
 		}
-		rec.Header = append(rec.Header, Field{Name: name, Value: string(bytes.TrimSpace(line[colon+1:]))})
+		var f fieldSpan
+		f.n0 = len(r.hdr)
+		r.hdr = append(r.hdr, name...)
+		f.n1 = len(r.hdr)
+		f.v0 = f.n1
+		r.hdr = append(r.hdr, bytes.TrimSpace(line[colon+1:])...)
+		f.v1 = len(r.hdr)
+		r.spans = append(r.spans, f)
+	}
+	all := string(r.hdr)
+	rec.Header = make(Header, len(r.spans))
+	for i, f := range r.spans {
+		rec.Header[i] = Field{Name: all[f.n0:f.n1], Value: all[f.v0:f.v1]}
 	}
 	cl, ok := rec.Header.Lookup("Content-Length")
 	if !ok {

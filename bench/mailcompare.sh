@@ -1,0 +1,54 @@
+#!/bin/bash
+# Side by side, in one run: urix reading the corpus's text.txt as text, and
+# the same text as an mbox (mail.mbox) and as a WARC/WET file (text.wet),
+# made by bench/mkmail.sh. Each command is run N times (default 7), the
+# commands interleaved round by round so that all meet the same load; the
+# least wall and the least cpu (user+sys) time of each are printed, with
+# MB/s of text.txt's size (the same text) and the ratio to text.txt.
+#
+# Usage: bench/mailcompare.sh [URIX_BINARY...]   (default: urix built from ..)
+#        N=11 FLAGS=-c CORPUS_DIR=/tmp/urix-corpus bench/mailcompare.sh
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+C=${CORPUS_DIR:-/tmp/urix-corpus}
+N=${N:-7}
+FLAGS=${FLAGS:--c}
+[ -f "$C/mail.mbox" ] && [ -f "$C/text.wet" ] || CORPUS_DIR=$C "$here/mkmail.sh"
+bins=("$@")
+if [ ${#bins[@]} -eq 0 ]; then
+	(cd "$here/.." && go build -o /tmp/urix-mailcompare .)
+	bins=(/tmp/urix-mailcompare)
+fi
+size=$(stat -c %s "$C/text.txt")
+inputs=("text.txt" "--format text mail.mbox" "mail.mbox" "text.wet")
+declare -A wall cpu
+TIMEFORMAT='%3R %3U %3S'
+for ((r = 0; r < N; r++)); do
+	for b in "${bins[@]}"; do
+		for in in "${inputs[@]}"; do
+			set -- $in
+			args=("${@:1:$#-1}")
+			t=$( { time "$b" $FLAGS "${args[@]}" "$C/${!#}" >/dev/null 2>&1; } 2>&1 )
+			read -r w u s <<<"$t"
+			c=$(echo "$u + $s" | bc)
+			k="$b|$in"
+			if [ -z "${wall[$k]:-}" ] || (($(echo "$w < ${wall[$k]}" | bc))); then wall[$k]=$w; fi
+			if [ -z "${cpu[$k]:-}" ] || (($(echo "$c < ${cpu[$k]}" | bc))); then cpu[$k]=$c; fi
+		done
+	done
+done
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); urix $FLAGS; least of $N, interleaved"
+echo "# MB/s = text.txt's $size bytes (the text all three hold) over the time"
+printf '| %s | %s | %s | %s | %s | %s | %s |\n' binary input "wall s" "MB/s wall" "× text (wall)" "cpu s" "× text (cpu)"
+printf '|---|---|--:|--:|--:|--:|--:|\n'
+for b in "${bins[@]}"; do
+	tw=${wall["$b|text.txt"]}
+	tc=${cpu["$b|text.txt"]}
+	for in in "${inputs[@]}"; do
+		k="$b|$in"
+		printf '| %s | %s | %.3f | %.0f | %.3f | %.3f | %.3f |\n' "$(basename "$b")" "$in" "${wall[$k]}" \
+			"$(echo "$size / ${wall[$k]} / 1000000" | bc -l)" "$(echo "$tw / ${wall[$k]}" | bc -l)" \
+			"${cpu[$k]}" "$(echo "$tc / ${cpu[$k]}" | bc -l)"
+	done
+done

@@ -1,0 +1,188 @@
+package mail
+
+import (
+	"bytes"
+	"encoding/base64"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/emersion/go-message/charset"
+)
+
+// qpByteByByte decodes in with the byte-at-a-time state machine alone:
+// the reference the line-at-a-time decoding must match.
+func qpByteByByte(in []byte) []byte {
+	q := &qpReader{}
+	for _, c := range in {
+		q.byte(c)
+	}
+	q.flush()
+	return q.out
+}
+
+// b64ByteByByte decodes in with the lenient byte loop alone.
+func b64ByteByByte(in []byte) []byte {
+	b := &b64Reader{}
+	b.slow(in)
+	if b.nacc == 1 {
+		b.bad()
+	}
+	b.pad()
+	return b.out
+}
+
+// readers gives src read whole, a byte at a time, in halves, and cut at
+// a random point of each read.
+func readers(src []byte, r *rand.Rand) map[string]io.Reader {
+	return map[string]io.Reader{
+		"whole":   bytes.NewReader(src),
+		"OneByte": iotest.OneByteReader(bytes.NewReader(src)),
+		"Half":    iotest.HalfReader(bytes.NewReader(src)),
+		"random":  &randomReader{src: src, r: r},
+	}
+}
+
+type randomReader struct {
+	src []byte
+	r   *rand.Rand
+}
+
+func (rr *randomReader) Read(p []byte) (int, error) {
+	if len(rr.src) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), 1+rr.r.IntN(len(rr.src)))], rr.src)
+	rr.src = rr.src[n:]
+	return n, nil
+}
+
+// Quoted-printable decoded a line at a time gives what the byte machine
+// gives, for the cases it hands over to it and for random text made of
+// the bytes that matter, whatever the reads.
+func TestQPLinesAsBytes(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"plain line\n", "plain line\n"},
+		{"caf=C3=A9 http://example.com/a=3Db\n", "café http://example.com/a=b\n"},
+		{"soft=\nbreak\n", "softbreak\n"},
+		{"soft= \t\nbreak\n", "softbreak\n"},
+		{"soft=\r\nbreak\r\n", "softbreak\n"},
+		{"trailing   \t\nx\n", "trailing\nx\n"},
+		{"=\r x\n", "= x\n"}, // '=' CR then a blank: the byte machine's reading
+		{"a=  b\n", "a=b\n"}, // '=' then blanks mid-line
+		{"bad =G1 =4 \n", "bad =G1 =4\n"},
+		{"=4\n", "=4\n"},
+		{"end =", "end ="},
+		{"blanks \t", "blanks"},
+		{strings.Repeat(" ", 5000) + "x\n", strings.Repeat(" ", 5000) + "x\n"},
+		// Blanks past 4096 held are given, the rest dropped as trailing.
+		{"x" + strings.Repeat(" ", 5000) + "\n", "x" + strings.Repeat(" ", 4097) + "\n"},
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, c := range cases {
+		want := string(qpByteByByte([]byte(c.in)))
+		if want != c.want {
+			t.Errorf("byte machine on %q: %q, want %q", c.in, want, c.want)
+		}
+		for name, rd := range readers([]byte(c.in), r) {
+			got, err := io.ReadAll(&qpReader{src: rd})
+			if err != nil || string(got) != want {
+				t.Errorf("%s %.40q: got %.60q (%v), want %.60q", name, c.in, got, err, want)
+			}
+		}
+	}
+	alphabet := []byte("=== \t\r\n\nAf09gZ.")
+	for range 3000 {
+		in := make([]byte, r.IntN(120))
+		for i := range in {
+			in[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		want := qpByteByByte(in)
+		for name, rd := range readers(in, r) {
+			got, _ := io.ReadAll(&qpReader{src: rd})
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s %q: got %q, want %q", name, in, got, want)
+			}
+		}
+	}
+}
+
+// Base64 decoded by encoding/base64 a block of lines at a time gives what
+// the lenient byte loop gives, valid or not, whatever the reads.
+func TestBase64BlocksAsBytes(t *testing.T) {
+	valid := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("http://example.com/x café ", 20)))
+	var lines strings.Builder
+	for i := 0; i < len(valid); i += 76 {
+		lines.WriteString(valid[i:min(i+76, len(valid))] + "\n")
+	}
+	cases := []string{
+		lines.String(),
+		strings.ReplaceAll(lines.String(), "\n", "\r\n"),
+		"aHR0cDovL2V4YW1wbGUuY29tLw==\naHR0cDovL2V4YW1wbGUuY29tLw==\n", // two padded blocks
+		"aHR0cDovL2V4YW1wbGUuY29tLw\n",                                 // no padding
+		"aHR0c DovL2V4 YW1wbGUuY29tLw==\n",                             // blanks
+		"aHR0c*DovL2V4!YW1wbGUuY29tLw==\n",                             // bytes outside the alphabet
+		"aHR0cDovL2V4YW1wbGUuY29tL-_\n",                                // base64url
+		"a\n",
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, c := range cases {
+		want := b64ByteByByte([]byte(c))
+		for name, rd := range readers([]byte(c), r) {
+			got, _ := io.ReadAll(&b64Reader{src: rd})
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s %.40q: got %q, want %q", name, c, got, want)
+			}
+		}
+	}
+	alphabet := []byte("QUJDRA==\n\n\r -_*ab09+/")
+	for range 3000 {
+		in := make([]byte, r.IntN(120))
+		for i := range in {
+			in[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		want := b64ByteByByte(in)
+		for name, rd := range readers(in, r) {
+			got, _ := io.ReadAll(&b64Reader{src: rd})
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s %q: got %q, want %q", name, in, got, want)
+			}
+		}
+	}
+}
+
+// A single-byte charset decoded through its table gives what
+// go-message's charset.Reader gives, for every byte, whatever the reads.
+func TestCharmapAsCharsetReader(t *testing.T) {
+	all := make([]byte, 0, 3*256)
+	for i := range 256 {
+		all = append(all, 'a', byte(i), byte(255-i))
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	w := &walker{}
+	for _, cs := range []string{"iso-8859-1", "latin1", "windows-1252", "iso-8859-15", "koi8-r", "windows-1251", "ibm437"} {
+		tab := w.charmapTable(cs)
+		if tab == nil {
+			t.Errorf("%s: no table", cs)
+			continue
+		}
+		cr, err := charset.Reader(cs, bytes.NewReader(all))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := io.ReadAll(cr)
+		for name, rd := range readers(all, r) {
+			got, _ := io.ReadAll(&charmapReader{src: rd, t: tab})
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s %s: got %q, want %q", cs, name, got, want)
+			}
+		}
+	}
+	for _, cs := range []string{"utf-16", "shift_jis", "gb2312", "no-such-charset", "ansi_x3.110-1983"} {
+		if w.charmapTable(cs) != nil {
+			t.Errorf("%s: a single-byte table", cs)
+		}
+	}
+}
