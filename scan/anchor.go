@@ -151,9 +151,18 @@ func indexColonGlance(b []byte, from int) int {
 			return -1
 		}
 		i := from + k
-		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' ||
-			endsNoAuthorityScheme[b[i-1]] && (endsNoAuthorityName(b, i) || mayEndWrappedScheme(b, i)) ||
-			wrapsAfter(b, i) {
+		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' {
+			return i
+		}
+		// The part of a scheme broken across lines that stands before
+		// the ':' is the end of a name of noAuthoritySchemes: of three
+		// letters or more, its last three pass endsNoAuthorityName; of
+		// one or two, whitespace stands before it.
+		if endsNoAuthorityScheme[b[i-1]] && (endsNoAuthorityName(b, i) ||
+			(isSpaceByte(b[i-2]) || isSpaceByte(b[i-3])) && mayEndWrappedScheme(b, i)) {
+			return i
+		}
+		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
 			return i
 		}
 		from = i + 1
