@@ -143,7 +143,8 @@ func indexColon(b []byte, from int) int { return indexFrom(b, from, ':') }
 // ':' turned down here is one it would turn down. A third of the ':' of
 // ordinary text end in a letter that ends such a scheme ("Closes:",
 // "Subject:"); the three letters turn down nearly all of them (text.txt of
-// the corpus: 96,000 of 341,000 ':' in 32 MB reached tryScheme, now 3,000).
+// the corpus: of 341,000 ':' in 32 MB, 99,000 reached tryScheme, now 8,400, 2,700
+// of them before "//").
 func indexColonGlance(b []byte, from int) int {
 	for {
 		k := bytes.IndexByte(b[from:], ':')
