@@ -216,8 +216,8 @@ func endsNoAuthorityName(b []byte, i int) bool {
 // and a quote prefix; before that line break and its whitespace stands the
 // first part, which starts after whitespace, ':' ("URL:") or '<', and the
 // two parts have three to six characters, as noAuthoritySchemes have.
-// It looks at no byte that tryScheme would not, but may look before the
-// scanner's floor, where tryScheme finds nothing.
+// Each test is one that tryWrapped and joinedScheme make; made without
+// the scanner's floor, they pass all that those accept, and a few more.
 func mayEndWrappedScheme(b []byte, i int) bool {
 	j := i
 	for j > 0 && i-j < 6 && isSchemeByte(b[j-1]) {
