@@ -385,16 +385,6 @@ func lastNewline(b []byte) int {
 // two maxGap it keeps a candidate's start within lookback of its anchor.
 const maxSchemeGap = 64
 
-// wrapsAfter is the glance of nextColon at the ':' at index i (with
-// i+2 < len(b)): may a line break, then "//", follow it? Most ':' in text
-// are followed by a space and a word ("Note: this"), told at once here.
-func wrapsAfter(b []byte, i int) bool {
-	if !isSpaceByte(b[i+1]) || !mayWrapAfter(b, i) {
-		return false
-	}
-	return gapThenSlashes(b, i)
-}
-
 // mayWrapAfter is the glance of the hot path before gapThenSlashes: after
 // the ':' at i and the spaces and tabs that follow it, a wrap needs "/" or
 // a line break next ("Note: this", a ':' every hundred bytes of prose,
@@ -423,7 +413,7 @@ func mayWrapBefore(b []byte, j, floor int) bool {
 // whether a line break, then "//" and the authority, follow:
 // "<http:" + newline + "  //example.com/a>". It is true also when the
 // buffered input ends first, so that tryScheme asks for more. It is the
-// cheap test of nextColon; tryWrapped decides.
+// cheap test of indexColonGlance; tryWrapped decides.
 func gapThenSlashes(b []byte, i int) bool {
 	k, ok := skipSchemeGap(b, i+1)
 	return ok && wrappedSlashes(b, k) != 0

@@ -80,7 +80,13 @@ func BenchmarkScan(b *testing.B) {
 // the benchmark corpus, /tmp/urix-corpus/text-32m.txt say), read into
 // memory once, with line counting on: the hot path on ordinary text.
 // Skipped when the variable is not set.
-func BenchmarkCorpusFile(b *testing.B) {
+func BenchmarkCorpusFile(b *testing.B) { benchCorpusFile(b, Config{}) }
+
+// BenchmarkCorpusFileNoLines is BenchmarkCorpusFile with Config.NoLines,
+// as the CLI scans when it prints no position.
+func BenchmarkCorpusFileNoLines(b *testing.B) { benchCorpusFile(b, Config{NoLines: true}) }
+
+func benchCorpusFile(b *testing.B, cfg Config) {
 	name := os.Getenv("URIX_BENCH_FILE")
 	if name == "" {
 		b.Skip("URIX_BENCH_FILE not set")
@@ -91,7 +97,7 @@ func BenchmarkCorpusFile(b *testing.B) {
 	}
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		s := New(bytes.NewReader(src), Config{})
+		s := New(bytes.NewReader(src), cfg)
 		for s.Scan() {
 		}
 	}

@@ -74,3 +74,23 @@ func TestLinesAfterCR(t *testing.T) {
 		}
 	}
 }
+
+// The CRs are looked for once over the input read (lineCounter.crBefore):
+// lines stay right when a CR comes reads after the last one, or right
+// after a candidate, or at the end of a read.
+func TestLinesCRFarApart(t *testing.T) {
+	in := "http://a.example/ " + strings.Repeat("word ", 4000) + "\rhttp://b.example/\r" +
+		strings.Repeat("w\n", 5000) + "\r\nc http://c.example/ " + strings.Repeat("x", 20000) + "\r\rd http://d.example/\r"
+	for _, k := range []int{1, 17, 20018, 20019, 20020, 20036, 30036, len(in) - 30, len(in) - 1} {
+		n := 0
+		for s := New(&piecesReader{b: []byte(in), k: k}, Config{}); s.Scan(); n++ {
+			c := s.Candidate()
+			if l, c2 := naivePosition(in, int(c.Offset)); c.Line != l || c.Column != c2 {
+				t.Fatalf("split at %d: %q at %d:%d, want %d:%d", k, c.Text, c.Line, c.Column, l, c2)
+			}
+		}
+		if n != 4 {
+			t.Fatalf("split at %d: %d candidates, want 4", k, n)
+		}
+	}
+}

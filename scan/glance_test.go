@@ -1,0 +1,95 @@
+package scan
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestNoAuthoritySchemes keeps isNoAuthorityScheme (a string switch, on the
+// hot path) in step with noAuthoritySchemes, from which the glance of
+// indexColonGlance is built: each 3- and 4-letter name it accepts is in the
+// list, and each name of the list, in either case, is accepted and passes
+// the glance.
+func TestNoAuthoritySchemes(t *testing.T) {
+	listed := map[string]bool{}
+	for _, name := range noAuthoritySchemes {
+		listed[name] = true
+		for _, n := range []string{name, strings.ToUpper(name)} {
+			if !isNoAuthorityScheme([]byte(n)) {
+				t.Errorf("isNoAuthorityScheme(%q) = false", n)
+			}
+			in := "See " + n + ":x later"
+			if got := indexColonGlance([]byte(in), 0); got != 4+len(n) {
+				t.Errorf("indexColonGlance(%q) = %d, want %d", in, got, 4+len(n))
+			}
+		}
+	}
+	var name [4]byte
+	for n := 3; n <= 4; n++ {
+		for k := 0; k < pow(26, n); k++ {
+			for i, v := 0, k; i < n; i, v = i+1, v/26 {
+				name[i] = byte('a' + v%26)
+			}
+			if isNoAuthorityScheme(name[:n]) != listed[string(name[:n])] {
+				t.Errorf("isNoAuthorityScheme(%q) = %v, noAuthoritySchemes says %v", name[:n], !listed[string(name[:n])], listed[string(name[:n])])
+			}
+		}
+	}
+}
+
+func pow(b, n int) int {
+	p := 1
+	for ; n > 0; n-- {
+		p *= b
+	}
+	return p
+}
+
+// TestColonGlance: which ':' indexColonGlance passes to tryScheme with the
+// default schemes; the mark '^' stands before each ':' it returns.
+func TestColonGlance(t *testing.T) {
+	for _, in := range []string{
+		"Note: this, at 10:30. Closes: #1. Subject: Re: x. Fax-x: a",
+		// "net" may end magnet: a few words pass that tryScheme turns down.
+		"Ethernet^: a, in.net^: b",
+		"see ^://a and http^://a/b, Mailto^:a@b, e.g.:x, URN^:a, smsnet^:x",
+		"Files:\n  a.go\n\ttests: b.go\n",
+		"<ma\n  ilto^:a@b> <URL:mai\n> lto^:a@b> <mail\n  to^:a@b> <mailt\n\to^:a@b> <mailt\r\no^:a@b> <mailto-x\n  to: a> <te\n\n  l: a> <te\n  l^: a> The\n  items: x",
+		"<http^:\n  //a/b> case a < b: // c > d\n",
+		"x^:",
+	} {
+		var b []byte
+		var want []int
+		for i := 0; i < len(in); i++ {
+			if in[i] == '^' {
+				want = append(want, len(b))
+				continue
+			}
+			b = append(b, in[i])
+		}
+		var got []int
+		for from := 0; ; {
+			i := indexColonGlance(b, from)
+			if i < 0 {
+				break
+			}
+			got = append(got, i)
+			from = i + 1
+		}
+		if !equalInts(got, want) {
+			t.Errorf("%q: glance passes %v, want %v", b, got, want)
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
