@@ -37,6 +37,20 @@ var runs = []struct{ name, pat string }{
 	{"word-at", "john.smith@"},
 	{"colon", "a:"},
 	{"under-scheme", "x_http://"},
+	{"lt", "<"},
+	{"paren", "("},
+	{"percent", "%"},
+	{"bracket", "["},
+	{"quote", "\""},
+	{"hyphen-eol", "a-\n"},
+	{"angle-hyphen-eol", "<http://a/b-\n"},
+	{"angle-open", "<http://"},
+	{"quote-open", "\"http://"},
+	{"scheme", "http://"},
+	{"paren-url", "http://a/(b"},
+	{"quote-prefix", "> > > > > > > > > > see <http://example.com/a/\n"},
+	{"deep-quote", strings.Repeat(">", 10000) + " <http://example.com/a/\n"},
+	{"url-prefix", "<URL:"},
 }
 
 const benchSize = 10 << 20

@@ -1,0 +1,85 @@
+package document
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urix-dev/urix/extract"
+)
+
+// readAndExtract reads data through r (whole when r is nil) in format f
+// and returns, for each document, its origin and the URIs found in it, and
+// the warnings, as lines; and the error that ended the reading. Bodies are
+// bounded: a tiny compressed input may expand a lot.
+func readAndExtract(data []byte, f Format, wrap func(io.Reader) io.Reader) (out []string, err error) {
+	var r io.Reader = bytes.NewReader(data)
+	if wrap != nil {
+		r = wrap(r)
+	}
+	opts := Options{Format: f, Warn: func(w Warning) { out = append(out, "warning "+w.String()) }}
+	err = NewReader(opts).Read(r, "in", func(d *Document) error {
+		line := fmt.Sprintf("doc %+v value %q at %d:", d.Origin, d.Value, d.InvalidAt)
+		for m, err := range extract.All(io.LimitReader(d.Body, 4<<20), extract.Options{}) {
+			if err != nil {
+				line += " error " + err.Error()
+				break
+			}
+			line += fmt.Sprintf(" %s@%d:%d", m.URI, m.Line, m.Column)
+		}
+		out = append(out, line)
+		return nil
+	})
+	return out, err
+}
+
+// FuzzRead reads arbitrary bytes end to end, as the CLI does: compression
+// undone, the format told or forced, the documents of mail, news, WARC or
+// text, and the URIs of each. Nothing panics, and the documents, their
+// URIs, the warnings and the error do not depend on how the input is split
+// into reads (behaviour §1).
+func FuzzRead(f *testing.F) {
+	gz := func(s string) []byte {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write([]byte(s))
+		w.Close()
+		return b.Bytes()
+	}
+	for _, seed := range []string{testMbox, testWARC, "see <http://example.com/a\n  b> and http://example.org/.\n",
+		"From: a@example.org\nContent-Type: multipart/alternative; boundary=x\n\n--x\nContent-Type: text/html\n\n<a href=\"http://e.example/a&nbsp;b\">x</a>\n--x--\n",
+		"From: a@example.org\nContent-Type: multipart/mixed; boundary=never\n\nhttp://a.example/\n"} {
+		for _, fm := range []Format{Auto, Text, Mbox, WARC} {
+			f.Add([]byte(seed), uint8(fm), uint16(len(seed)/2), false)
+		}
+		f.Add(gz(seed), uint8(Auto), uint16(7), true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, fm uint8, split uint16, compress bool) {
+		if len(data) > 64<<10 {
+			return
+		}
+		if compress {
+			data = gz(string(data))
+		}
+		format := Format(fm % uint8(len(formatNames)))
+		whole, werr := readAndExtract(data, format, nil)
+		k := int(split) % (len(data) + 1)
+		splits := map[string]func(io.Reader) io.Reader{
+			"one byte": iotest.OneByteReader,
+			"halves":   iotest.HalfReader,
+			fmt.Sprintf("split at %d", k): func(r io.Reader) io.Reader {
+				return io.MultiReader(io.LimitReader(r, int64(k)), r)
+			},
+		}
+		for name, wrap := range splits {
+			got, err := readAndExtract(data, format, wrap)
+			if strings.Join(got, "\n") != strings.Join(whole, "\n") || fmt.Sprint(err) != fmt.Sprint(werr) {
+				t.Fatalf("read %s:\n%s\nerr %v\nwhole:\n%s\nerr %v", name, strings.Join(got, "\n"), err, strings.Join(whole, "\n"), werr)
+			}
+		}
+	})
+}
