@@ -384,7 +384,7 @@ func (s *Scanner) inList(name []byte) bool {
 	return false
 }
 
-// isNoAuthorityScheme tells the schemes people write without "//" (SPEC 2):
+// isNoAuthorityScheme tells the schemes people write without "//" (behaviour §2):
 // those of noAuthoritySchemes, whose glance (indexColonGlance) is built
 // from that list (TestNoAuthoritySchemes keeps the two in step).
 func isNoAuthorityScheme(r []byte) bool {

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// angle reads a candidate in the angle context (SPEC 3): it runs to the
+// angle reads a candidate in the angle context (behaviour §3): it runs to the
 // closing '>', all whitespace dropped, so a URI broken across lines is
 // rejoined; in a quoted mail reply the quote prefix of each continuation
 // line is dropped too. It returns none when the context is abandoned.
@@ -78,7 +78,7 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 			j++
 			continue
 		case c < 0x20 || c == 0x7f:
-			return none // NUL and other controls end the context (SPEC 1)
+			return none // NUL and other controls end the context (behaviour §1)
 		case c == '\\' && foldMarker(b, j):
 			// RFC 8792 line folding: the '\' that ends a line goes with
 			// the break (behaviour §3).
@@ -113,7 +113,7 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 				continue
 			}
 			if runeEndsURI(r) {
-				// What always ends a URI (SPEC 4: quotation marks,
+				// What always ends a URI (behaviour §4: quotation marks,
 				// brackets, CJK sentence marks, format characters) ends
 				// it here too, rejoined as it is: "<http://a/\n b/。>"
 				// gives http://a/b/, as "http://a/b/。" would.
@@ -164,7 +164,7 @@ type stopKind uint8
 const (
 	stopNone  stopKind = iota // nothing found yet
 	stopGT                    // '>'
-	stopEnd                   // a character that always ends a URI (SPEC 4)
+	stopEnd                   // a character that always ends a URI (behaviour §4)
 	stopBad                   // a control character or invalid UTF-8
 	stopBlank                 // a blank line
 	stopEOF                   // the end of input
@@ -306,7 +306,7 @@ scan:
 	return j, stopNone, true
 }
 
-// quoteCache keeps the quote depth (SPEC 3: the number of '>' in a quote
+// quoteCache keeps the quote depth (behaviour §3: the number of '>' in a quote
 // prefix) of the line being scanned, also once its start has slid out of
 // the buffer.
 type quoteCache struct {
@@ -339,7 +339,7 @@ func (q *quoteCache) update(s *Scanner, i int) {
 }
 
 // QuoteDepth counts the '>' of the mail quote prefix that line starts
-// with: a run of '>', spaces and tabs beginning with '>' (SPEC 3).
+// with: a run of '>', spaces and tabs beginning with '>' (behaviour §3).
 func QuoteDepth(line []byte) int { return prefixDepth(line) }
 
 func prefixDepth(line []byte) int {
@@ -540,7 +540,7 @@ func (s *Scanner) tryWrapped(i, j0 int) (out outcome, ok bool) {
 // scheme characters, starting with a letter, that the angle context
 // holds. It returns where the scheme starts and its length when the
 // scheme joined across the break is registered (or listed, with
-// Config.Schemes) and accepted as SPEC 2 says, else -1.
+// Config.Schemes) and accepted as behaviour §2 says, else -1.
 func (s *Scanner) joinedScheme(j, i int, slashes bool) (st, schemeLen int) {
 	b := s.buf[:s.n]
 	g, ok := skipSchemeGapBack(b, j, max(s.floor, j-maxSchemeGap))

@@ -9,7 +9,7 @@ import (
 )
 
 // skipState follows a candidate longer than the limit to its end, keeping
-// none of it (SPEC 1: skipped, reported, and the scan goes on).
+// none of it (behaviour §1: skipped, reported, and the scan goes on).
 type skipState struct {
 	active bool
 	at     int64 // where the scan of the candidate resumes
@@ -185,7 +185,7 @@ func (s *Scanner) tryEmail(i int) outcome {
 		return none // In article <id@host>, X wrote: a Message-ID
 	}
 	if end-j > s.maxLen {
-		// Longer than the limit, like any other candidate (SPEC 1).
+		// Longer than the limit, like any other candidate (behaviour §1).
 		s.startSkip(j, end, KindEmail, DelimNone, 0, 0)
 		s.skip.active = false
 		s.cand = Candidate{

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// context reads what stands before the candidate starting at st (SPEC 3):
+// context reads what stands before the candidate starting at st (behaviour §3):
 // an optional "URL:" prefix, then an opening delimiter. It returns the
 // delimiter, whether "URL:" was there, and the index of the opener.
 func (s *Scanner) context(st int) (d Delim, urlPrefix bool, opener int) {
@@ -58,7 +58,7 @@ func (s *Scanner) candidateAt(st, schemeLen int, kind Kind) outcome {
 		}
 		// No '>' before a blank line, a control character, the end of
 		// input or the length limit: the angle context is abandoned and
-		// the text after '<' read as if whitespace-delimited (SPEC 3).
+		// the text after '<' read as if whitespace-delimited (behaviour §3).
 		d = DelimNone
 	}
 	return s.plain(st, schemeLen, kind, d, flags)
@@ -138,7 +138,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 }
 
 // brackets gives the pair of a bracket context, whose unbalanced closer ends
-// the candidate (SPEC 3).
+// the candidate (behaviour §3).
 func brackets(d Delim) (open, closer byte) {
 	switch d {
 	case DelimBracket:
@@ -152,7 +152,7 @@ func brackets(d Delim) (open, closer byte) {
 }
 
 // plainRun scans b from j to the first byte that ends a whitespace-delimited
-// URI (SPEC 3 and 4), or to the closer of the context at depth 0. partial
+// URI (behaviour §3 and §4), or to the closer of the context at depth 0. partial
 // reports that it ran off the end of b, possibly inside a character.
 func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partial bool) {
 	for j < len(b) {
@@ -181,7 +181,7 @@ func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partia
 			if !utf8.FullRune(b[j:]) {
 				return j, depth, true // the rest of it may come
 			}
-			return j, depth, false // invalid UTF-8 ends a URI (SPEC 1)
+			return j, depth, false // invalid UTF-8 ends a URI (behaviour §1)
 		}
 		if runeEndsURI(r) {
 			return j, depth, false
@@ -199,7 +199,7 @@ func wrappedBad(c byte) bool {
 
 // quotedRun scans b from j to the first byte that ends a URI inside
 // "...": whitespace, the closing quote, a control character, invalid UTF-8
-// or a character that always ends a URI (SPEC 4). Unlike plainRun it goes
+// or a character that always ends a URI (behaviour §4). Unlike plainRun it goes
 // on over the other characters that cannot be in a URI ('<', '>', '{',
 // '}', '|', '\', '^', '`'): inside the wrapper they make the candidate
 // invalid, they do not end it (behaviour §3). Beyond the letter of that
@@ -251,7 +251,7 @@ func stringEscape(c byte) bool {
 
 // quoteRejoin looks at the line after a quoted candidate broken at index
 // brk: when, past the indentation, the rest of the URI runs to the closing
-// quote, it returns the index of that quote (SPEC 3: "..." rejoins a
+// quote, it returns the index of that quote (behaviour §3: "..." rejoins a
 // line break only then). It returns t == 0 when there is no rejoining and
 // ok == false when the answer lies past the buffered input.
 func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
@@ -297,7 +297,7 @@ func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
 }
 
 // trimEnd returns the length of t without the trailing sentence punctuation
-// that SPEC 3 says is not part of a URI: . , ; : ! ? ' " and non-ASCII
+// that behaviour §3 says is not part of a URI: . , ; : ! ? ' " and non-ASCII
 // punctuation, and closing brackets with no opener inside, repeatedly
 // ("(see http://a/b)." gives http://a/b).
 func trimEnd(t []byte) int {
@@ -348,7 +348,7 @@ func bracketKind(c byte) int {
 }
 
 // usable rejects a scheme with nothing usable after it: "http://",
-// "mailto:" (SPEC 2).
+// "mailto:" (behaviour §2).
 func usable(text []byte, schemeLen int, kind Kind) bool {
 	switch kind {
 	case KindWWW:

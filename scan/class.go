@@ -10,9 +10,9 @@ import (
 const (
 	cScheme = 1 << iota // ALPHA / DIGIT / "+" / "-" / "." (RFC 3986 3.1)
 	cAlpha              // ALPHA
-	cURI                // may stand inside a whitespace-delimited URI (SPEC 3)
+	cURI                // may stand inside a whitespace-delimited URI (behaviour §3)
 	cSpace              // ASCII whitespace: tab, LF, VT, FF, CR, space
-	cTrail              // sentence punctuation trimmed at the end (SPEC 3)
+	cTrail              // sentence punctuation trimmed at the end (behaviour §3)
 	cLocal              // RFC 5322 atext or '.': may stand in the local part of a bare e-mail address
 	cDomain             // may stand in a host name: ALPHA / DIGIT / "-"
 )
@@ -30,7 +30,7 @@ var asciiClass = func() (t [256]uint8) {
 	}
 	// Printable ASCII but for the characters that RFC 2396 2.4.3 calls
 	// "unwise" or delimiters and that never stand unencoded in a URI: a
-	// reader takes them for the end of the URI (SPEC 3).
+	// reader takes them for the end of the URI (behaviour §3).
 	for c := '!'; c <= '~'; c++ {
 		t[c] |= cURI
 	}
@@ -55,7 +55,7 @@ func isAlpha(c byte) bool      { return asciiClass[c]&cAlpha != 0 }
 func isSpaceByte(c byte) bool  { return asciiClass[c]&cSpace != 0 }
 func isLineBreak(c byte) bool  { return c == '\n' || c == '\r' }
 
-// runeEndsURI reports whether the non-ASCII rune r ends a URI (SPEC 4):
+// runeEndsURI reports whether the non-ASCII rune r ends a URI (behaviour §4):
 // Unicode whitespace, controls, format characters, quotation marks,
 // brackets, the CJK and fullwidth sentence marks, and anything RFC 3987
 // allows nowhere (outside ucschar and iprivate).
@@ -98,7 +98,7 @@ func inUCSOrPrivate(r rune) bool {
 }
 
 // runeTrimmed reports whether the non-ASCII rune r, when it ends a URI, is
-// sentence punctuation rather than part of it (SPEC 4: dashes, '…', '・').
+// sentence punctuation rather than part of it (behaviour §4: dashes, '…', '・').
 func runeTrimmed(r rune) bool { return unicode.IsPunct(r) }
 
 // BadAt returns the byte offset in s of the first character that can never

@@ -3,7 +3,7 @@
 // angle brackets, double quotes, brackets, braces, parentheses or
 // whitespace, with line breaks inside <...> rejoined, mail quote prefixes
 // dropped, hyphen breaks flagged and trailing sentence punctuation left out.
-// The rules are those of SPEC sections 1 to 4. Inside <...> a break
+// The rules are those of doc/behaviour.md, sections 1 to 4. Inside <...> a break
 // between a scheme's ':' and its "//", or inside a scheme whose joined
 // name is registered, is rejoined (the RFC series wraps so), and so is an
 // RFC 8792 fold ('\' at the end of a line); line numbers count LF, CRLF

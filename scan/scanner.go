@@ -6,7 +6,7 @@ import (
 	"io"
 )
 
-// Delim is what delimits a candidate in its context (SPEC 3).
+// Delim is what delimits a candidate in its context (behaviour §3).
 type Delim uint8
 
 const (
@@ -31,7 +31,7 @@ func (d Delim) String() string {
 type Kind uint8
 
 const (
-	KindScheme Kind = iota // "scheme:" (SPEC 2)
+	KindScheme Kind = iota // "scheme:" (behaviour §2)
 	KindWWW                // a bare "www." host (Config.WWW)
 	KindEmail              // a bare user@host.tld (Config.Email)
 )
@@ -72,21 +72,21 @@ type Candidate struct {
 	Delim  Delim
 	Flags  Flags
 	// Hyphens holds the index in Text of each hyphen that stood right
-	// before a line break (SPEC 3), in increasing order.
+	// before a line break (behaviour §3), in increasing order.
 	Hyphens []int
 }
 
-// Config holds the options of a Scanner. The zero value gives SPEC's
+// Config holds the options of a Scanner. The zero value gives the
 // defaults.
 type Config struct {
 	// MaxLength bounds a candidate's raw length in bytes; longer ones are
 	// delivered with the TooLong flag. Zero means DefaultMaxLength.
 	MaxLength int
 	// AnyScheme accepts any syntactically valid scheme of two or more
-	// characters, with or without "//" (SPEC 2).
+	// characters, with or without "//" (behaviour §2).
 	AnyScheme bool
 	// Schemes, when not empty, are the only schemes found, with or
-	// without "//" (compared case-insensitively; SPEC 2).
+	// without "//" (compared case-insensitively; behaviour §2).
 	Schemes []string
 	// WWW finds scheme-less "www.host..." candidates.
 	WWW bool
@@ -96,7 +96,7 @@ type Config struct {
 	// breaks over the whole input.
 	NoLines bool
 	// StartsMidLine tells that the input starts inside a line whose quote
-	// depth (SPEC 3: the number of '>' in its mail quote prefix) is
+	// depth (behaviour §3: the number of '>' in its mail quote prefix) is
 	// StartQuoteDepth, for a reader that starts scanning inside a file.
 	StartsMidLine   bool
 	StartQuoteDepth int
@@ -105,7 +105,7 @@ type Config struct {
 	IsRegistered func(name []byte) bool
 }
 
-// DefaultMaxLength is the length limit of SPEC 1: 64 KiB.
+// DefaultMaxLength is the length limit of behaviour §1: 64 KiB.
 const DefaultMaxLength = 64 << 10
 
 const (
@@ -417,7 +417,7 @@ func (s *Scanner) FirstLineBreak() int64 {
 	return s.firstBreak.at
 }
 
-// QuoteDepthAt returns the mail quote depth (SPEC 3) of the line holding
+// QuoteDepthAt returns the mail quote depth (behaviour §3) of the line holding
 // offset abs, which must be in the input read since the last candidate
 // began; -1 when it is not.
 func (s *Scanner) QuoteDepthAt(abs int64) int {
