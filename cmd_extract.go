@@ -544,8 +544,8 @@ type fileOutput struct {
 	// counted here, not on shared atomics that parallel workers would
 	// pass between their caches on every URI.
 	found, invalid int64
-	wk             *worker // the worker's buffers and scanner
-	from           *origin // where the current piece of text comes from
+	wk             *worker          // the worker's buffers and scanner
+	from           *document.Origin // where the current piece of text comes from
 	msgs           *messages
 	// limit is the count of URIs at which the reading of the input
 	// stops (-m, -l, -q), -1 for none.
@@ -601,9 +601,9 @@ func (wk *worker) scanner(f *fileOutput, body io.Reader) *extract.Scanner {
 
 // text finds the URIs of one piece of text (a file, a mail part, a WARC
 // record) from where it came from.
-func (f *fileOutput) text(body io.Reader, from *origin) error {
+func (f *fileOutput) text(body io.Reader, from *document.Origin) error {
 	f.from = from
-	at := from.output()
+	at := outputOrigin(from)
 	s := f.wk.scanner(f, body)
 	for s.Scan() {
 		m := s.Match()
@@ -630,24 +630,8 @@ var (
 	errStopped = errors.New("run stopped")
 )
 
-// output is where the text came from, as the output tells it.
-func (o *origin) output() output.Origin {
-	switch {
-	case o.msgNo > 0:
-		m := &output.Mail{Message: o.msgNo, Offset: o.msgOffset, MessageID: o.messageID, Field: o.field, HTML: o.html,
-			Source: o.source.String(), Tag: o.tag, Attr: o.attr}
-		if o.field == "" {
-			m.Part = o.part
-		}
-		return output.Origin{Mail: m}
-	case o.warc:
-		return output.Origin{WARC: &output.WARC{Record: o.warcRecord, Offset: o.warcOffset, TargetURI: o.warcTarget, RecordID: o.warcID}}
-	}
-	return output.Origin{}
-}
-
 // skipped reports a candidate skipped for its length.
 func (f *fileOutput) skipped(sk extract.Skip) {
 	f.msgs.warn("skipped", "%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
-		displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.where())
+		displayName(f.name), sk.End-sk.Offset, sk.Offset, where(f.from))
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/output"
 )
 
 // read opens an input and reads its documents (package document: its
@@ -49,7 +50,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		if d.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
 			return f.wholeValue(d)
 		}
-		return f.text(d.Body, originOf(&d.Origin))
+		return f.text(d.Body, &d.Origin)
 	})
 	if errors.Is(err, document.ErrBinary) {
 		f.msgs.warn("binary", "%s: %v (use -a to read it)", in.name, err)
@@ -71,7 +72,7 @@ func (f *fileOutput) wholeValue(d *document.Document) error {
 	if !m.Valid {
 		f.invalid++
 	}
-	f.out.Write(&m, originOf(&d.Origin).output())
+	f.out.Write(&m, outputOrigin(&d.Origin))
 	if f.limit >= 0 && f.out.Count() >= f.limit {
 		return errEnough
 	}
@@ -85,43 +86,33 @@ func (f *fileOutput) wholeValue(d *document.Document) error {
 // input: -r over many small files would otherwise allocate them per file.
 var docReaders = sync.Pool{New: func() any { return new(document.Reader) }}
 
-// originOf is the output's view of where a document came from.
-func originOf(o *document.Origin) *origin {
-	return &origin{
-		msgNo: o.Message, msgOffset: o.MessageOffset, messageID: o.MessageID,
-		part: o.Part, field: o.Field, html: o.HTML,
-		source: o.Source, tag: o.Tag, attr: o.Attr,
-		warc: o.Format == document.WARC, warcRecord: o.Record, warcTarget: o.TargetURI, warcID: o.RecordID, warcOffset: o.RecordOffset,
-	}
-}
-
-// origin says where in a structured input a piece of text came from.
-type origin struct {
-	msgNo     int // 1-based message number; 0 when the input is not mail
-	msgOffset int64
-	messageID string
-	part      string
-	field     string
-	html      bool
-	source    document.Source
-	tag, attr string
-
-	warc       bool
-	warcRecord int
-	warcTarget string
-	warcID     string
-	warcOffset int64
-}
-
-// where describes the origin for a message on stderr.
-func (o *origin) where() string {
+// outputOrigin is where a document came from, as the output tells it
+// (urix-beam maps it the same way).
+func outputOrigin(o *document.Origin) output.Origin {
 	switch {
-	case o.msgNo > 0 && o.field != "":
-		return fmt.Sprintf(" in the %s field of message %d", o.field, o.msgNo)
-	case o.msgNo > 0:
-		return fmt.Sprintf(" in part %s of message %d", o.part, o.msgNo)
-	case o.warc:
-		return fmt.Sprintf(" in the record at offset %d", o.warcOffset)
+	case o.Message > 0:
+		m := &output.Mail{Message: o.Message, Offset: o.MessageOffset, MessageID: o.MessageID, Field: o.Field, HTML: o.HTML,
+			Source: o.Source.String(), Tag: o.Tag, Attr: o.Attr}
+		if o.Field == "" {
+			m.Part = o.Part
+		}
+		return output.Origin{Mail: m}
+	case o.Format == document.WARC:
+		return output.Origin{WARC: &output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}}
+	}
+	return output.Origin{}
+}
+
+// where describes where in a structured input a document came from, for a
+// message on stderr.
+func where(o *document.Origin) string {
+	switch {
+	case o.Message > 0 && o.Field != "":
+		return fmt.Sprintf(" in the %s field of message %d", o.Field, o.Message)
+	case o.Message > 0:
+		return fmt.Sprintf(" in part %s of message %d", o.Part, o.Message)
+	case o.Format == document.WARC:
+		return fmt.Sprintf(" in the record at offset %d", o.RecordOffset)
 	}
 	return ""
 }

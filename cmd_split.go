@@ -71,7 +71,7 @@ func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 
 // readSplit reads a large file in chunks on r.jobs workers.
 func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
-	f.from = &origin{}
+	f.from = &document.Origin{File: f.name, Format: document.Text}
 	s := parallel.Split{
 		// More workers than CPUs only share them, and each takes its
 		// share of the output held (dense 50 MB, --json, on 2 CPUs:
