@@ -235,6 +235,15 @@ func (s *Scanner) angleStop(st, depth int) (stop int, k stopKind, more bool) {
 scan:
 	for ; j < limit; j++ {
 		c := b[j]
+		if c < utf8.RuneSelf && asciiClass[c]&cURI != 0 {
+			// The bytes of the URI itself, most of them: a run at a
+			// time ('>', whitespace, controls and '\\' are not cURI).
+			for j+1 < limit && b[j+1] < utf8.RuneSelf && asciiClass[b[j+1]]&cURI != 0 {
+				j++
+			}
+			t.blank, t.atLineStart, t.gap, t.afterFold = false, false, false, false
+			continue
+		}
 		switch {
 		case c == '>':
 			if t.atLineStart && t.dropped < depth {
