@@ -633,5 +633,5 @@ var (
 // skipped reports a candidate skipped for its length.
 func (f *fileOutput) skipped(sk extract.Skip) {
 	f.msgs.warn("skipped", "%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
-		displayName(f.name), sk.End-sk.Offset, sk.Offset, where(f.from))
+		displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.Where())
 }

@@ -103,20 +103,6 @@ func outputOrigin(o *document.Origin) output.Origin {
 	return output.Origin{}
 }
 
-// where describes where in a structured input a document came from, for a
-// message on stderr.
-func where(o *document.Origin) string {
-	switch {
-	case o.Message > 0 && o.Field != "":
-		return fmt.Sprintf(" in the %s field of message %d", o.Field, o.Message)
-	case o.Message > 0:
-		return fmt.Sprintf(" in part %s of message %d", o.Part, o.Message)
-	case o.Format == document.WARC:
-		return fmt.Sprintf(" in the record at offset %d", o.RecordOffset)
-	}
-	return ""
-}
-
 // parseSize reads a size in bytes, with an optional K, M or G (powers of
 // 1024; "KiB", "MB" and the like are read as the same).
 func parseSize(s string) (int64, error) {

@@ -71,6 +71,22 @@ type Origin struct {
 	TargetURI    string // WARC-Target-URI ("" when absent)
 }
 
+// Where describes the origin within its file for a message to a person,
+// as urix's warnings say it: " in part 1.2 of message 7", " in the
+// List-Post field of message 7", " in the record at offset 4096"; "" for
+// plain text.
+func (o *Origin) Where() string {
+	switch {
+	case o.Message > 0 && o.Field != "":
+		return fmt.Sprintf(" in the %s field of message %d", o.Field, o.Message)
+	case o.Message > 0:
+		return fmt.Sprintf(" in part %s of message %d", o.Part, o.Message)
+	case o.Format == WARC:
+		return fmt.Sprintf(" in the record at offset %d", o.RecordOffset)
+	}
+	return ""
+}
+
 // Source says what part of a message a document's text is: the body of a
 // text part, a header field's value, the visible text of an HTML part, or
 // the value of an HTML attribute that holds a URL (behaviour §9). It is

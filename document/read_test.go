@@ -271,3 +271,19 @@ func TestReadHostile(t *testing.T) {
 		t.Errorf("%d warnings, want one per malformed record (capping them is the caller's choice)", len(warns))
 	}
 }
+
+func TestOriginWhere(t *testing.T) {
+	for _, tc := range []struct {
+		o    Origin
+		want string
+	}{
+		{Origin{File: "a.txt", Format: Text}, ""},
+		{Origin{Format: Mbox, Message: 7, Part: "1.2"}, " in part 1.2 of message 7"},
+		{Origin{Format: Mail, Message: 1, Field: "List-Post"}, " in the List-Post field of message 1"},
+		{Origin{Format: WARC, Record: 3, RecordOffset: 4096}, " in the record at offset 4096"},
+	} {
+		if got := tc.o.Where(); got != tc.want {
+			t.Errorf("%+v.Where() = %q, want %q", tc.o, got, tc.want)
+		}
+	}
+}

@@ -299,21 +299,8 @@ func (x *extractor) match(o *document.Origin, m *extract.Match) {
 func (x *extractor) skipped(sk extract.Skip) {
 	warnings.Inc(x.ctx, 1)
 	msg := fmt.Sprintf("skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
-		sk.End-sk.Offset, sk.Offset, where(x.cur))
+		sk.End-sk.Offset, sk.Offset, x.cur.Where())
 	x.emitMsg(encodeMessage(x.cur.File, "warning", msg))
-}
-
-// where describes an origin as the CLI's messages do.
-func where(o *document.Origin) string {
-	switch {
-	case o.Message > 0 && o.Field != "":
-		return fmt.Sprintf(" in the %s field of message %d", o.Field, o.Message)
-	case o.Message > 0:
-		return fmt.Sprintf(" in part %s of message %d", o.Part, o.Message)
-	case o.Format == document.WARC:
-		return fmt.Sprintf(" in the record at offset %d", o.RecordOffset)
-	}
-	return ""
 }
 
 // encodeMessage is a line of the errors output: what the CLI says on
