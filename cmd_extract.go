@@ -302,7 +302,7 @@ func (w stdoutWriter) Write(p []byte) (int, error) {
 			w.r.clearBar()
 		}
 	}
-	n, err := os.Stdout.Write(p)
+	n, err := stdout.Write(p)
 	if err != nil {
 		w.r.writeErr.CompareAndSwap(nil, &err)
 		w.r.stop.Store(true)

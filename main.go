@@ -14,6 +14,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -38,7 +39,11 @@ func urixMain() int {
 	// error"), as grep reports it, not a silent death by SIGPIPE: with
 	// the signal caught, the write returns EPIPE (os/signal).
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	if stdoutClosedAtStart() {
+		stdout = closedStdout{}
+	}
 	app := newApp()
+	app.Writer = stdout
 	if complete(app, os.Args) {
 		return exitFound
 	}
@@ -47,6 +52,19 @@ func urixMain() int {
 		return exitStatus(cli.Exit(err.Error(), exitTrouble))
 	}
 	return exitStatus(app.Run(args))
+}
+
+// stdout is where results and the commands' output go: os.Stdout, or
+// closedStdout when it was closed at the start.
+var stdout io.Writer = os.Stdout
+
+// closedStdout stands for a standard output closed before the start: every
+// write fails as it does in a C program (grep: "write error: Bad file
+// descriptor", exit 2), so output is never lost silently.
+type closedStdout struct{}
+
+func (closedStdout) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EBADF}
 }
 
 // exitStatus maps what the app returned to the process's exit status,
