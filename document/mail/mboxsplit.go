@@ -1,0 +1,158 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+)
+
+// Messages of an mbox, one at a time, for a caller that walks them on
+// several goroutines: MboxSplitter cuts the stream at its "From " lines,
+// as Walk does, and a Walker on each goroutine walks the messages it is
+// given. A message is held in memory up to a size the caller chooses; a
+// longer one is given as its first bytes and a reader of the rest, which
+// must be walked before the splitter is asked for the next message.
+
+// Message is one message of an mbox, as MboxSplitter gives it.
+type Message struct {
+	No     int   // 1-based number of the message in the input
+	Offset int64 // byte offset of its "From " line (of its first byte when it has none)
+	// Data is the message after its "From " line, its ">From " lines
+	// unquoted; all of it when Rest is nil, else its first bytes.
+	Data []byte
+	// Rest reads the rest of a message longer than the splitter's
+	// limit; it is valid until the next call to Next, nil when Data is
+	// whole.
+	Rest io.Reader
+	// NoFrom is set for text before the first "From " line, which is read
+	// as a message of its own (and warned of by the walk).
+	NoFrom bool
+}
+
+// MboxSplitter reads an mbox message by message. It is not safe for
+// concurrent use.
+type MboxSplitter struct {
+	m       mbox
+	mr      msgReader
+	no      int
+	started bool
+}
+
+// NewMboxSplitter returns a splitter of the mbox r.
+func NewMboxSplitter(r io.Reader) *MboxSplitter {
+	return &MboxSplitter{m: mbox{br: bufio.NewReaderSize(r, bufSize), atStart: true, prevBlank: true, lineBlank: true}}
+}
+
+// Next reads the next message, into buf (from its start, growing it up to
+// max bytes). It returns io.EOF after the last message, and a read error
+// of the input as it is.
+func (s *MboxSplitter) Next(buf []byte, max int) (Message, error) {
+	m := &s.m
+	if s.mr.m != nil {
+		// What the caller left of the message before.
+		if _, err := io.Copy(io.Discard, &s.mr); err != nil {
+			return Message{}, err
+		}
+		if s.mr.err != io.EOF {
+			return Message{}, s.mr.err
+		}
+	}
+	if !s.started {
+		s.started = true
+		// Blank lines before the first message are skipped, as by Walk.
+		for {
+			b, err := m.br.Peek(1)
+			if err != nil {
+				return Message{}, err
+			}
+			if b[0] != '\n' && b[0] != '\r' {
+				break
+			}
+			m.br.Discard(1)
+			m.off++
+		}
+	}
+	msg := Message{Offset: m.off}
+	if b, _ := m.br.Peek(5); string(b) == "From " {
+		if err := m.skipFromLine(); err != nil && err != io.EOF {
+			return Message{}, err
+		}
+	} else if _, err := m.br.Peek(1); err != nil {
+		return Message{}, err
+	} else {
+		msg.NoFrom = true
+	}
+	s.no++
+	msg.No = s.no
+	s.mr = msgReader{m: m}
+	data, err := readUpTo(&s.mr, buf[:0], max)
+	msg.Data = data
+	switch {
+	case err == io.EOF:
+		s.mr = msgReader{}
+	case err != nil:
+		// A read error: the message as far as it was read, then the
+		// error, as Walk gives it.
+		s.mr = msgReader{}
+		msg.Rest = errReader{err}
+	default:
+		msg.Rest = &s.mr
+	}
+	return msg, nil
+}
+
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// readUpTo appends what r gives to buf until io.EOF (returned as such) or
+// until buf holds max bytes (then the error is nil).
+func readUpTo(r io.Reader, buf []byte, max int) ([]byte, error) {
+	for len(buf) < max {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), max)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}
+
+// A Walker walks messages given one at a time, keeping its buffers and
+// decoders from one to the next. It is not safe for concurrent use; each
+// goroutine has its own.
+type Walker struct {
+	w  walker
+	lr lineReader
+	br bytes.Reader
+}
+
+// Walk walks the message m of an mbox as Walk walks each message of the
+// mbox: fn is called for each header field that may carry URIs and each
+// text part, the Parts numbered with m.No and m.Offset; opts.Warn is told
+// of what is wrong with it (opts.Format is not used).
+func (wk *Walker) Walk(m *Message, opts Options, fn func(*Part) error) error {
+	w := &wk.w
+	w.opts, w.fn = opts, fn
+	w.msgNo, w.msgOff = m.No, m.Offset
+	if m.NoFrom {
+		w.warn("mbox: text before the first \"From \" line read as a message")
+	}
+	wk.br.Reset(m.Data)
+	var r io.Reader = &wk.br
+	if m.Rest != nil {
+		r = io.MultiReader(r, m.Rest)
+	}
+	wk.lr.reset(r)
+	err := w.walkMessageLR(&wk.lr)
+	w.fn = nil
+	var se stopError
+	if errors.As(err, &se) {
+		return se.err
+	}
+	return err
+}

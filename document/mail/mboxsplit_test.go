@@ -1,0 +1,138 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// walkSplit reads an mbox as a caller that walks its messages apart does:
+// MboxSplitter with messages held up to max bytes, each walked by one
+// Walker (two, taken in turn, as on two goroutines).
+func walkSplit(t *testing.T, in io.Reader, max int) ([]rec, []string) {
+	t.Helper()
+	var recs []rec
+	var warns []string
+	s := NewMboxSplitter(in)
+	var walkers [2]Walker
+	var buf []byte
+	for i := 0; ; i++ {
+		m, err := s.Next(buf, max)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		if m.Rest == nil && len(m.Data) > max {
+			t.Fatalf("message of %d bytes held, limit %d", len(m.Data), max)
+		}
+		opts := Options{Warn: func(n int, msg string) { warns = append(warns, fmt.Sprintf("%d: %s", n, msg)) }}
+		err = walkers[i%2].Walk(&m, opts, func(p *Part) error {
+			b, err := io.ReadAll(p.Body)
+			if err != nil {
+				t.Fatalf("reading part: %v", err)
+			}
+			recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b), p.Source, p.Tag, p.Attr, p.Value})
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("Walk: %v", err)
+		}
+		if m.Rest == nil {
+			buf = m.Data // reused for the next: the walk is over
+		}
+	}
+	return recs, warns
+}
+
+// The messages split apart and walked one by one give what Walk gives
+// the whole mbox: the same parts, positions and warnings, whether a
+// message is held whole or given as its first bytes and the rest, for
+// every read split.
+func TestMboxSplitterAsWalk(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\n\njunk before the first From http://example.com/junk\n\n")
+	for i := 1; i <= 30; i++ {
+		b.WriteString(mboxMsg(i))
+		if i%7 == 0 {
+			b.WriteString("From x@example.com Mon Jan  1 00:00:00 2024\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\nplain http://example.com/p\n--b\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\nPGEgaHJlZj0iaHR0cDovL3gueS8iPmxpbms8L2E+\n--b--\n\n")
+		}
+	}
+	b.WriteString("From last Mon Jan  1 00:00:00 2024\n\nno newline at the end http://example.com/end")
+	in := b.String()
+	ref, refWarns := walkString(t, in, FormatMbox)
+	if len(ref) < 35 || len(refWarns) == 0 {
+		t.Fatalf("%d parts, warnings %v", len(ref), refWarns)
+	}
+	for _, max := range []int{0, 1, 17, 100, 1 << 20} {
+		for name, rd := range map[string]func() io.Reader{
+			"whole":   func() io.Reader { return strings.NewReader(in) },
+			"OneByte": func() io.Reader { return iotest.OneByteReader(strings.NewReader(in)) },
+			"Half":    func() io.Reader { return iotest.HalfReader(strings.NewReader(in)) },
+		} {
+			got, warns := walkSplit(t, rd(), max)
+			if !reflect.DeepEqual(got, ref) {
+				t.Errorf("max %d, %s: got\n%s\nwant\n%s", max, name, strings.Join(describeAll(got), "\n"), strings.Join(describeAll(ref), "\n"))
+			}
+			if !reflect.DeepEqual(warns, refWarns) {
+				t.Errorf("max %d, %s: warnings %q, want %q", max, name, warns, refWarns)
+			}
+		}
+	}
+}
+
+// A read error ends the splitting after the message it cut short, whose
+// text read so far is walked, as Walk gives it.
+func TestMboxSplitterReadError(t *testing.T) {
+	in := mboxMsg(1) + mboxMsg(2)
+	cut := strings.Index(in, "Message 2") + 10
+	bad := func() io.Reader {
+		return io.MultiReader(strings.NewReader(in[:cut]), iotest.ErrReader(io.ErrUnexpectedEOF))
+	}
+	var want []string
+	werr := Walk(bad(), Options{Format: FormatMbox}, func(p *Part) error {
+		b, _ := io.ReadAll(p.Body)
+		want = append(want, string(b))
+		return nil
+	})
+	s := NewMboxSplitter(bad())
+	var w Walker
+	var texts []string
+	var err error
+	for {
+		var m Message
+		m, err = s.Next(nil, 1<<20)
+		if err != nil {
+			break
+		}
+		err = w.Walk(&m, Options{}, func(p *Part) error {
+			b, _ := io.ReadAll(p.Body)
+			texts = append(texts, string(b))
+			return nil
+		})
+		if err != nil {
+			break
+		}
+	}
+	if err != io.ErrUnexpectedEOF || werr != err || !reflect.DeepEqual(texts, want) || !strings.HasPrefix(texts[1], "Message 2") {
+		t.Errorf("err %v, texts %q; Walk: %v, %q", err, texts, werr, want)
+	}
+}
+
+// FuzzMboxSplit: for any bytes, the split walk gives what Walk gives.
+func FuzzMboxSplit(f *testing.F) {
+	f.Add([]byte(mboxMsg(1)+mboxMsg(2)), uint16(40))
+	f.Add([]byte("x\n\nFrom a b 00:00\n\n>From x\nFrom y\n"), uint16(3))
+	f.Fuzz(func(t *testing.T, data []byte, max uint16) {
+		ref, refWarns := walk(t, bytes.NewReader(data), FormatMbox)
+		got, warns := walkSplit(t, iotest.HalfReader(bytes.NewReader(data)), int(max))
+		if !reflect.DeepEqual(got, ref) || !reflect.DeepEqual(warns, refWarns) {
+			t.Fatalf("got\n%s\n%q\nwant\n%s\n%q", strings.Join(describeAll(got), "\n"), warns, strings.Join(describeAll(ref), "\n"), refWarns)
+		}
+	})
+}
