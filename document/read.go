@@ -192,6 +192,14 @@ func NewReader(opts Options) *Reader { return &Reader{Options: opts} }
 // What is wrong with only a part of the input (a bad message or WARC
 // record) goes to Options.Warn and costs only that part.
 func (rd *Reader) Read(r io.Reader, name string, fn func(*Document) error) error {
+	return rd.read(r, name, func(br io.Reader, format Format) error {
+		return rd.readAs(br, name, format, fn)
+	})
+}
+
+// read undoes the compression of an input, tells its format and gives
+// both to fn.
+func (rd *Reader) read(r io.Reader, name string, fn func(br io.Reader, format Format) error) error {
 	opts := &rd.Options
 	rd.raw.MaxWindow = opts.MaxWindow
 	dec, _, err := rd.raw.Decompress(r, opts.RequireCompressed)
@@ -210,6 +218,11 @@ func (rd *Reader) Read(r io.Reader, name string, fn func(*Document) error) error
 	if format == Auto {
 		format = detect(head)
 	}
+	return fn(br, format)
+}
+
+// readAs reads the documents of a decompressed input of a known format.
+func (rd *Reader) readAs(br io.Reader, name string, format Format, fn func(*Document) error) error {
 	doc := &Document{Origin: Origin{File: name, Format: format}}
 	switch format {
 	case WARC:
@@ -309,17 +322,23 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 			rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: doc.Format, Message: msgNo}, Message: msg})
 		}
 	}
+	file, format := doc.File, doc.Format
 	return mail.Walk(r, mail.Options{Format: mf, Warn: warn}, func(p *mail.Part) error {
-		doc.Origin = Origin{
-			File: doc.File, Format: doc.Format,
-			Message: p.MsgNo, MessageOffset: p.MsgOffset, MessageID: p.MessageID,
-			Part: p.Path, Field: p.Field, HTML: p.HTML,
-			Source: p.Source, Tag: p.Tag, Attr: p.Attr,
-		}
-		doc.Body = p.Body
-		doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
+		partDocument(doc, file, format, p)
 		return fn(doc)
 	})
+}
+
+// partDocument makes doc the document of a part of a message.
+func partDocument(doc *Document, file string, format Format, p *mail.Part) {
+	doc.Origin = Origin{
+		File: file, Format: format,
+		Message: p.MsgNo, MessageOffset: p.MsgOffset, MessageID: p.MessageID,
+		Part: p.Path, Field: p.Field, HTML: p.HTML,
+		Source: p.Source, Tag: p.Tag, Attr: p.Attr,
+	}
+	doc.Body = p.Body
+	doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
 }
 
 // readWARC reads the records of a WARC file; a malformed record goes to
