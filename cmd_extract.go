@@ -415,12 +415,19 @@ type messages struct {
 	count map[string]int // by cause
 	first map[string]string
 	order []string // causes beyond the cap, in the order they passed it
+	// capture, when set, takes the warnings instead (a worker's, held
+	// for their turn); the cap is then applied as they are given back.
+	capture func(cause, text string)
 }
 
 // warn prints a warning of the given cause (a key: messages of one cause
 // differ only in their positions), unless the cause has had its share.
 func (m *messages) warn(cause, format string, args ...any) {
 	if m.r.noMessages {
+		return
+	}
+	if m.capture != nil {
+		m.capture(cause, fmt.Sprintf(format, args...))
 		return
 	}
 	if m.count == nil {

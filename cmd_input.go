@@ -46,12 +46,11 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 			f.msgs.warn(causeOf(w.Message), "%s", w)
 		},
 	}
-	err = docs.Read(rd, f.name, func(d *document.Document) error {
-		if d.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
-			return f.wholeValue(d)
-		}
-		return f.text(d.Body, &d.Origin)
-	})
+	if r.messagesInParallel() {
+		err = r.readMessages(f, docs, rd)
+	} else {
+		err = docs.Read(rd, f.name, f.document)
+	}
 	if errors.Is(err, document.ErrBinary) {
 		f.msgs.warn("binary", "%s: %v (use -a to read it)", in.name, err)
 		return true, nil

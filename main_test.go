@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -34,6 +35,7 @@ func TestScripts(t *testing.T) {
 			"truncate": cmdTruncate,
 			"nul":      cmdNul,
 			"gentext":  cmdGenText,
+			"genmbox":  cmdGenMbox,
 			"writeto":  cmdWriteTo,
 			"pty":      cmdPty,
 		},
@@ -183,6 +185,56 @@ func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		b.WriteString(w)
 		b.WriteByte(' ')
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
+}
+
+// cmdGenMbox is "genmbox FILE N SEED": FILE gets an mbox of N messages
+// of every kind the mail reader knows, taken at random: plain text,
+// quoted-printable, multipart/alternative with a base64 HTML part, List-*
+// fields, unknown charsets and a broken base64 part (warnings), candidates
+// longer than 300 bytes, long messages (50 KB and more), ">From " lines.
+func cmdGenMbox(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: genmbox FILE N SEED")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	seed, err := strconv.ParseUint(args[2], 10, 64)
+	ts.Check(err)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "From sender%d@example.com Mon Jan  1 00:00:%02d 2024\n", i, i%60)
+		fmt.Fprintf(&b, "Message-ID: <m%d@example.com>\nSubject: message %d\n", i, i)
+		if rng.IntN(3) == 0 {
+			fmt.Fprintf(&b, "List-Archive: <http://lists.example/arch/%d>\n", i)
+		}
+		body := fmt.Sprintf("Message %d: see http://example.com/m/%d and <http://example.com/wrapped/\n  %d>.\n>From the top\n", i, i, i)
+		switch rng.IntN(8) {
+		case 0:
+			body += "http://long.example/" + strings.Repeat("x", 400) + "\n"
+		case 1:
+			body += strings.Repeat("filler line http://fill.example/a\n", 1500)
+		}
+		switch rng.IntN(5) {
+		case 0:
+			b.WriteString("Content-Type: text/plain; charset=x-nonesuch\n\n" + body)
+		case 1:
+			b.WriteString("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
+			b.WriteString(strings.ReplaceAll(body, "http://example.com/m/", "http://example.com/=\nqp/"))
+		case 2:
+			html := fmt.Sprintf(`<p>Hi <a href="http://example.com/h/%d?a=1&amp;b=2">link</a> http://example.com/t/%d</p>`, i, i)
+			enc := base64.StdEncoding.EncodeToString([]byte(html))
+			if rng.IntN(4) == 0 {
+				enc = enc[:len(enc)/2] + "!!" + enc[len(enc)/2:]
+			}
+			b.WriteString("Content-Type: multipart/alternative; boundary=bb\n\n--bb\nContent-Type: text/plain\n\n" + body +
+				"--bb\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n" + enc + "\n--bb--\n")
+		default:
+			b.WriteString("\n" + body)
+		}
+		b.WriteString("\n")
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
 }

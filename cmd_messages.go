@@ -1,0 +1,174 @@
+package main
+
+import (
+	"io"
+	"runtime"
+
+	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/parallel"
+)
+
+// The messages of one mbox are read on several workers at once
+// (document.ReadMessages), their output and messages put back in the
+// order of the messages: the output is the one one worker gives, byte for
+// byte, and so is stderr.
+
+// messagesInParallel tells whether the messages of an input may be read
+// on several workers: as for a file read in chunks (the only input,
+// nothing asked that stops at a count), and not with --unique, whose
+// first occurrence is the first in the input's order.
+func (r *run) messagesInParallel() bool {
+	return r.splitFiles && r.jobs >= 2 && runtime.GOMAXPROCS(0) >= 2 && !r.opts.Unique
+}
+
+// messageMax is the size of the longest message held in memory and read
+// by a worker (0: document.DefaultMaxMessage); a longer one is read as it
+// streams, once all before it are through. URIX_MESSAGE_MAX sets it, for
+// tests of the hand-over.
+var messageMax = int(envInt("URIX_MESSAGE_MAX", 0))
+
+// heldWarning is a warning of a message read by a worker, held until the
+// message's turn, when it goes through the input's cap like the others.
+type heldWarning struct{ cause, text string }
+
+// messageJob is a message for a worker; messageDone what the worker found.
+type messageJob struct {
+	k int // the message's place in the order
+	m *document.Message
+}
+
+type messageDone struct {
+	k              int
+	found, invalid int64
+	count          int
+	warns          []heldWarning
+	err            error
+}
+
+// messageWorker reads messages for one input on a worker of its own,
+// keeping its scanner, output buffer and walker from message to message.
+type messageWorker struct {
+	f     fileOutput
+	wk    worker
+	docs  document.Walker
+	warns []heldWarning
+}
+
+func newMessageWorker(f *fileOutput) *messageWorker {
+	mw := &messageWorker{}
+	mw.f = fileOutput{r: f.r, name: f.name, wk: &mw.wk, limit: -1,
+		msgs: &messages{r: f.r, file: f.msgs.file, capture: func(cause, text string) {
+			mw.warns = append(mw.warns, heldWarning{cause, text})
+		}}}
+	mw.f.out = mw.wk.writer(f.r, io.Discard, f.name)
+	mw.docs.Warn = func(w document.Warning) {
+		w.File = displayName(f.name)
+		mw.f.msgs.warn(causeOf(w.Message), "%s", w)
+	}
+	return mw
+}
+
+// read reads one message, its output to out.
+func (mw *messageWorker) read(j messageJob, out *parallel.Ordered) messageDone {
+	f := &mw.f
+	f.out.Reset(out.Writer(j.k), f.name)
+	f.found, f.invalid, mw.warns = 0, 0, nil
+	err := mw.docs.Documents(j.m, f.document)
+	f.out.Flush()
+	j.m.Release()
+	out.Done(j.k)
+	return messageDone{k: j.k, found: f.found, invalid: f.invalid, count: f.out.Count(), warns: mw.warns, err: err}
+}
+
+// readMessages reads the documents of an input (docs set up by read) by
+// messages: the messages held in memory on the workers, the others (a
+// message too long to hold, an input that is no mbox) here, once all
+// before it are through.
+func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) error {
+	workers := min(r.jobs, runtime.GOMAXPROCS(0))
+	// Messages given out and not through: enough for the workers never
+	// to wait for one message, few enough that what they hold (a
+	// message, up to 1 MiB, and its output, 64 KiB in memory, the rest
+	// in a temporary file) stays small.
+	window := 4 * workers
+	out := parallel.NewOrdered(f.w)
+	jobs := make(chan messageJob, window)
+	results := make(chan messageDone, window)
+	for range workers {
+		go func() {
+			mw := newMessageWorker(f)
+			for j := range jobs {
+				results <- mw.read(j, out)
+			}
+		}()
+	}
+	next, through := 0, 0
+	pending := map[int]messageDone{}
+	var failed error
+	// pass takes in what the workers are through with, in order, and
+	// waits for one more while wait says so.
+	pass := func(wait func() bool) {
+		for through < next {
+			if d, ok := pending[through]; ok {
+				delete(pending, through)
+				through++
+				f.found += d.found
+				f.invalid += d.invalid
+				f.out.AddCount(d.count)
+				for _, w := range d.warns {
+					f.msgs.warn(w.cause, "%s", w.text)
+				}
+				if d.err != nil && failed == nil {
+					failed = d.err
+				}
+				continue
+			}
+			if !wait() {
+				select {
+				case d := <-results:
+					pending[d.k] = d
+					continue
+				default:
+					return
+				}
+			}
+			d := <-results
+			pending[d.k] = d
+		}
+	}
+	all := func() bool { return true }
+	var inline *document.Walker
+	err := docs.ReadMessages(rd, f.name, messageMax, func(m *document.Message) error {
+		if m.Held() {
+			pass(func() bool { return next-through >= window })
+			if failed != nil {
+				return failed
+			}
+			jobs <- messageJob{next, m}
+			next++
+			return nil
+		}
+		pass(all)
+		if failed != nil {
+			return failed
+		}
+		if inline == nil {
+			inline = &document.Walker{Warn: docs.Options.Warn}
+		}
+		return inline.Documents(m, f.document)
+	})
+	close(jobs)
+	pass(all)
+	if err == nil {
+		err = failed
+	}
+	return err
+}
+
+// document finds the URIs of one document of an input.
+func (f *fileOutput) document(d *document.Document) error {
+	if d.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
+		return f.wholeValue(d)
+	}
+	return f.text(d.Body, &d.Origin)
+}
