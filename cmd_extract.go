@@ -610,10 +610,16 @@ func (wk *worker) scanner(f *fileOutput, body io.Reader) *extract.Scanner {
 // record) from where it came from.
 func (f *fileOutput) text(body io.Reader, from *document.Origin) error {
 	f.from = from
-	at := outputOrigin(from)
+	var at output.Origin
+	atSet := false
 	s := f.wk.scanner(f, body)
 	for s.Scan() {
 		m := s.Match()
+		if !atSet {
+			// Made at the first URI: most documents of a message (its
+			// fields, the runs of an HTML part) have none.
+			at, atSet = outputOrigin(from), true
+		}
 		f.found++
 		if !m.Valid {
 			f.invalid++

@@ -351,7 +351,11 @@ func (s *Scanner) fill(keep, want int) {
 		// its anchor.
 		keep = s.n - lookback
 	}
-	if keep > 0 {
+	// Drop what is read only when room is short: a reader that gives
+	// small pieces (an HTML part, a token at a time) made each fill copy
+	// the look-back kept, 512 bytes for every 60 read, and count its
+	// lines and quotes in as many small steps.
+	if keep > 0 && len(s.buf)-s.n < len(s.buf)/2 {
 		s.discard(keep)
 	}
 	if s.n == len(s.buf) || s.filledAll {
