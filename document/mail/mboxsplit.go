@@ -142,12 +142,13 @@ func (wk *Walker) Walk(m *Message, opts Options, fn func(*Part) error) error {
 	if m.NoFrom {
 		w.warn("mbox: text before the first \"From \" line read as a message")
 	}
-	wk.br.Reset(m.Data)
-	var r io.Reader = &wk.br
 	if m.Rest != nil {
-		r = io.MultiReader(r, m.Rest)
+		wk.br.Reset(m.Data)
+		wk.lr.reset(io.MultiReader(&wk.br, m.Rest))
+	} else {
+		// Held whole: its lines are read in place.
+		wk.lr.resetHeld(m.Data)
 	}
-	wk.lr.reset(r)
 	err := w.walkMessageLR(&wk.lr)
 	w.fn = nil
 	var se stopError

@@ -25,6 +25,11 @@ type lineReader struct {
 	br      *bufio.Reader
 	atStart bool
 	err     error // the first read error other than io.EOF
+
+	// held, when inMem, is the rest of a message held whole in memory
+	// (MboxSplitter): read in place, not copied into br's buffer.
+	held  []byte
+	inMem bool
 }
 
 func (lr *lineReader) reset(r io.Reader) {
@@ -35,6 +40,41 @@ func (lr *lineReader) reset(r io.Reader) {
 	}
 	lr.atStart = true
 	lr.err = nil
+	lr.held, lr.inMem = nil, false
+}
+
+// resetHeld makes lr read the message b, held in memory.
+func (lr *lineReader) resetHeld(b []byte) {
+	lr.atStart = true
+	lr.err = nil
+	lr.held, lr.inMem = b, true
+}
+
+// peek, buffered and discard are those of bufio.Reader, over the held
+// message or br.
+func (lr *lineReader) peek(n int) ([]byte, error) {
+	if !lr.inMem {
+		return lr.br.Peek(n)
+	}
+	if n > len(lr.held) {
+		return lr.held, io.EOF
+	}
+	return lr.held[:n], nil
+}
+
+func (lr *lineReader) buffered() int {
+	if !lr.inMem {
+		return lr.br.Buffered()
+	}
+	return len(lr.held)
+}
+
+func (lr *lineReader) discard(n int) {
+	if !lr.inMem {
+		lr.br.Discard(n)
+		return
+	}
+	lr.held = lr.held[min(n, len(lr.held)):]
 }
 
 func newLineReader(r io.Reader) *lineReader {
@@ -45,7 +85,7 @@ func newLineReader(r io.Reader) *lineReader {
 // fill makes sure some bytes are buffered; it reports false at the end of
 // input (or on a read error, which it records).
 func (lr *lineReader) fill() bool {
-	if _, err := lr.br.Peek(1); err != nil {
+	if _, err := lr.peek(1); err != nil {
 		if err != io.EOF && lr.err == nil {
 			lr.err = err
 		}
@@ -59,12 +99,12 @@ func (lr *lineReader) fill() bool {
 func (lr *lineReader) peekLine(n int) ([]byte, bool) {
 	// The line is most often buffered whole: Peek(n) of more than is
 	// buffered slides the buffer and reads to fill it, each time.
-	if b, _ := lr.br.Peek(min(n, lr.br.Buffered())); len(b) > 0 {
+	if b, _ := lr.peek(min(n, lr.buffered())); len(b) > 0 {
 		if i := bytes.IndexByte(b, '\n'); i >= 0 {
 			return b[:i], true
 		}
 	}
-	b, _ := lr.br.Peek(n)
+	b, _ := lr.peek(n)
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
 		return b[:i], true
 	}
@@ -80,7 +120,7 @@ func (lr *lineReader) piece(max int) []byte {
 	if !lr.fill() {
 		return nil
 	}
-	data, _ := lr.br.Peek(lr.br.Buffered())
+	data, _ := lr.peek(lr.buffered())
 	eol := false
 	if i := bytes.IndexByte(data, '\n'); i >= 0 {
 		data = data[:i+1]
@@ -101,7 +141,7 @@ func (lr *lineReader) boundaryAt(bounds []string) (int, bool) {
 	if len(bounds) == 0 || !lr.atStart {
 		return -1, false
 	}
-	b, _ := lr.br.Peek(2)
+	b, _ := lr.peek(2)
 	if string(b) != "--" {
 		return -1, false
 	}
@@ -131,7 +171,7 @@ func (lr *lineReader) skipLine() {
 		if n == 0 {
 			return
 		}
-		lr.br.Discard(n)
+		lr.discard(n)
 		if lr.atStart {
 			return
 		}
@@ -168,13 +208,13 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	// All that is buffered; inside a multipart, up to the start of the
 	// next line that begins with "--" (a delimiter line may: it is looked
 	// at on the next Read). A Read per line cost more than the decoding.
-	data, _ := lr.br.Peek(min(lr.br.Buffered(), len(p)))
+	data, _ := lr.peek(min(lr.buffered(), len(p)))
 	if len(b.bounds) > 0 {
 		data = data[:dashSafe(data)]
 	}
 	lr.atStart = data[len(data)-1] == '\n'
 	n := copy(p, data)
-	lr.br.Discard(n)
+	lr.discard(n)
 	return n, nil
 }
 
@@ -273,11 +313,8 @@ func (h *header) parseBlock(block []byte) {
 				break
 			}
 		}
-		switch key[0] | 0x20 {
-		case 'l', 'a', 'x', 'c', 'o':
-			if k := nettextproto.CanonicalMIMEHeaderKey(string(key)); IsURIField(k) {
-				h.uri = append(h.uri, field{k, unfold(val)})
-			}
+		if k, ok := uriFieldName(key); ok {
+			h.uri = append(h.uri, field{k, unfold(val)})
 		}
 	}
 }
@@ -391,7 +428,7 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 				dropping = true
 			}
 			first = false
-			lr.br.Discard(len(p))
+			lr.discard(len(p))
 			if lr.atStart {
 				break
 			}
@@ -411,27 +448,44 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 	return h
 }
 
-// uriFields are the header fields given to fn besides List-*.
-var uriFields = map[string]bool{
-	"Archived-At":      true,
-	"X-Archived-At":    true,
-	"Content-Location": true,
-	"Content-Base":     true,
-	"Link":             true,
-	"X-Url":            true,
-	"X-Uri":            true,
-	"X-Original-Url":   true,
-	"X-Homepage":       true,
-	"X-Mailing-List":   true,
-	"Organization":     true,
-	"X-Complaints-To":  true,
+// uriFields are the header fields given to fn besides List-*, in
+// canonical case.
+var uriFields = []string{
+	"Archived-At",
+	"X-Archived-At",
+	"Content-Location",
+	"Content-Base",
+	"Link",
+	"X-Url",
+	"X-Uri",
+	"X-Original-Url",
+	"X-Homepage",
+	"X-Mailing-List",
+	"Organization",
+	"X-Complaints-To",
 }
 
 // IsURIField reports whether the header field name (any case) is one whose
 // value Walk gives for URI extraction.
 func IsURIField(name string) bool {
-	k := nettextproto.CanonicalMIMEHeaderKey(name)
-	return strings.HasPrefix(k, "List-") || uriFields[k]
+	_, ok := uriFieldName([]byte(name))
+	return ok
+}
+
+// uriFieldName returns the canonical name of the field named key (any
+// case) when Walk gives its value for URI extraction; without a string
+// made for the other fields, most of a header.
+func uriFieldName(key []byte) (string, bool) {
+	if len(key) >= len("List-") && bytes.EqualFold(key[:len("List-")], []byte("List-")) {
+		k := nettextproto.CanonicalMIMEHeaderKey(string(key))
+		return k, strings.HasPrefix(k, "List-")
+	}
+	for _, name := range uriFields {
+		if len(key) == len(name) && bytes.EqualFold(key, []byte(name)) {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // giveFields calls fn for each URI-bearing field of h.
@@ -635,7 +689,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params ma
 			break
 		}
 		pre = append(pre, p...)
-		lr.br.Discard(len(p))
+		lr.discard(len(p))
 	}
 	w.pre = pre[:0]
 	asText := func(rest io.Reader) error {
