@@ -23,17 +23,69 @@ func readAndExtract(data []byte, f Format, wrap func(io.Reader) io.Reader) (out 
 	}
 	opts := Options{Format: f, Warn: func(w Warning) { out = append(out, "warning "+w.String()) }}
 	err = NewReader(opts).Read(r, "in", func(d *Document) error {
-		line := fmt.Sprintf("doc %+v value %q at %d:", d.Origin, d.Value, d.InvalidAt)
-		for m, err := range extract.All(io.LimitReader(d.Body, 4<<20), extract.Options{}) {
-			if err != nil {
-				line += " error " + err.Error()
-				break
-			}
-			line += fmt.Sprintf(" %s@%d:%d", m.URI, m.Line, m.Column)
-		}
-		out = append(out, line)
+		out = append(out, docURIs(d))
 		return nil
 	})
+	return out, err
+}
+
+// docURIs is a document's origin and the URIs found in it, as a line.
+func docURIs(d *Document) string {
+	line := fmt.Sprintf("doc %+v value %q at %d:", d.Origin, d.Value, d.InvalidAt)
+	for m, err := range extract.All(io.LimitReader(d.Body, 4<<20), extract.Options{}) {
+		if err != nil {
+			line += " error " + err.Error()
+			break
+		}
+		line += fmt.Sprintf(" %s@%d:%d", m.URI, m.Line, m.Column)
+	}
+	return line
+}
+
+// readByMessages is readAndExtract as a reader on several goroutines reads:
+// ReadMessages, messages held up to max bytes, each held one read after
+// the next is given (by two Walkers in turn), the others at once.
+func readByMessages(data []byte, f Format, max int) (out []string, err error) {
+	opts := Options{Format: f, Warn: func(w Warning) { out = append(out, "warning "+w.String()) }}
+	var walkers [2]Walker
+	var held *Message
+	var heldOut []string
+	for i := range walkers {
+		walkers[i].Warn = func(w Warning) { heldOut = append(heldOut, "warning "+w.String()) }
+	}
+	n := 0
+	flush := func() error {
+		if held == nil {
+			return nil
+		}
+		err := walkers[n%2].Documents(held, func(d *Document) error {
+			heldOut = append(heldOut, docURIs(d))
+			return nil
+		})
+		n++
+		held.Release()
+		held = nil
+		out = append(out, heldOut...)
+		heldOut = heldOut[:0]
+		return err
+	}
+	err = NewReader(opts).ReadMessages(bytes.NewReader(data), "in", max, func(m *Message) error {
+		if err := flush(); err != nil {
+			return err
+		}
+		if m.Held() {
+			held = m
+			return nil
+		}
+		w := &Walker{Warn: opts.Warn}
+		return w.Documents(m, func(d *Document) error {
+			out = append(out, docURIs(d))
+			return nil
+		})
+	})
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
 	return out, err
 }
 
@@ -41,7 +93,8 @@ func readAndExtract(data []byte, f Format, wrap func(io.Reader) io.Reader) (out 
 // undone, the format told or forced, the documents of mail, news, WARC or
 // text, and the URIs of each. Nothing panics, and the documents, their
 // URIs, the warnings and the error do not depend on how the input is split
-// into reads (behaviour §1).
+// into reads (behaviour §1), nor on whether the messages of an mbox are
+// read one after the other or apart (ReadMessages).
 func FuzzRead(f *testing.F) {
 	gz := func(s string) []byte {
 		var b bytes.Buffer
@@ -80,6 +133,11 @@ func FuzzRead(f *testing.F) {
 			if strings.Join(got, "\n") != strings.Join(whole, "\n") || fmt.Sprint(err) != fmt.Sprint(werr) {
 				t.Fatalf("read %s:\n%s\nerr %v\nwhole:\n%s\nerr %v", name, strings.Join(got, "\n"), err, strings.Join(whole, "\n"), werr)
 			}
+		}
+		// Read by messages, some held and some not: the same.
+		got, err := readByMessages(data, format, 1+k)
+		if strings.Join(got, "\n") != strings.Join(whole, "\n") || fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Fatalf("read by messages of up to %d bytes:\n%s\nerr %v\nwhole:\n%s\nerr %v", 1+k, strings.Join(got, "\n"), err, strings.Join(whole, "\n"), werr)
 		}
 	})
 }
