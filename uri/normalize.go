@@ -28,7 +28,7 @@ func Normalize(s string, k Kind) (string, error) {
 	if err := parse(s, k, &u); err != nil {
 		return "", err
 	}
-	if isNormal(&u) {
+	if isNormal(&u, strings.IndexByte(s, '%') >= 0) {
 		return s, nil
 	}
 	return normalized(&u), nil
@@ -88,12 +88,15 @@ func removesDots(u *URI) bool {
 }
 
 // isNormal reports whether normalized(u) == u.String(), without allocating.
-func isNormal(u *URI) bool {
-	if hasUpper(u.Scheme) || !hostIsNormal(u.Host) {
+// pct tells whether u holds a '%' at all: most URIs have none, and a
+// search of each component for one cost as much as the parse of a short
+// URI.
+func isNormal(u *URI, pct bool) bool {
+	if hasUpper(u.Scheme) || !hostIsNormal(u.Host, pct) {
 		return false
 	}
-	if !pctIsNormal(u.Userinfo) || !pctIsNormal(u.Path) ||
-		!pctIsNormal(u.Query) || !pctIsNormal(u.Fragment) {
+	if pct && (!pctIsNormal(u.Userinfo) || !pctIsNormal(u.Path) ||
+		!pctIsNormal(u.Query) || !pctIsNormal(u.Fragment)) {
 		return false
 	}
 	if removesDots(u) && !dotsRemoved(u) {
@@ -140,10 +143,13 @@ func pctTripletIsNormal(t string) bool {
 
 // hostIsNormal reports whether host is lowercase with normal triplets. An
 // IPv6 zone ID keeps its case.
-func hostIsNormal(host string) bool {
-	addr, zone := splitZone(host)
-	if !pctIsNormal(zone) {
-		return false
+func hostIsNormal(host string, pct bool) bool {
+	addr := host
+	if pct {
+		var zone string
+		if addr, zone = splitZone(host); !pctIsNormal(zone) {
+			return false
+		}
 	}
 	for i := 0; i < len(addr); {
 		c := addr[i]
@@ -193,6 +199,9 @@ func lowerRune(r rune) rune {
 // is (including the "/." guard normalization adds, see guardPath).
 func dotsRemoved(u *URI) bool {
 	path := u.Path
+	if strings.IndexByte(path, '.') < 0 {
+		return true // no dot segment, and no "/.//" guard
+	}
 	if !u.HasAuthority && strings.HasPrefix(path, "/.//") {
 		path = path[2:]
 	}
