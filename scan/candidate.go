@@ -47,7 +47,7 @@ func skipSpaceBack(b []byte, k, lo int) int {
 // length of its scheme (0 for www and e-mail candidates).
 func (s *Scanner) candidateAt(st, schemeLen int, kind Kind) outcome {
 	d, urlPrefix, opener := s.context(st)
-	if kind == KindScheme && d != DelimQuote && nothingAfter(s.buf[:s.n], st+schemeLen+1) {
+	if kind == KindScheme && d != DelimQuote && !noGlance && nothingAfter(s.buf[:s.n], st+schemeLen+1) {
 		return none
 	}
 	var flags Flags

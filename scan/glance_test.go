@@ -1,6 +1,8 @@
 package scan
 
 import (
+	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -92,4 +94,37 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// TestGlancesChangeNothing: the glances that turn a candidate down before
+// its full reading (a '@' with no dotted host label after it, a scheme
+// with '<', '>' or a control character right after it) give the same
+// candidates as the full reading, over random mixes of the pieces they
+// look at, read at once and split in two at every point.
+func TestGlancesChangeNothing(t *testing.T) {
+	pieces := []string{
+		"a", "b", "x.", ".", "@", "@@", "a@", "a@b", "com", ".com", "org", "-", "é", "bé", "é.com", "\u00a0",
+		"<", ">", "\"", "(", ")", "[", "]", " ", "\n", "\r\n", "\t", "\x01", "\x7f",
+		"http://", "http:", "//", "/", "mailto:", "URL:", "www.", "> ", "\\",
+	}
+	rng := rand.New(rand.NewPCG(17, 1))
+	configs := []Config{{Email: true, WWW: true}, {AnyScheme: true, Email: true}, {}}
+	for n := 0; n < 1000; n++ {
+		var sb strings.Builder
+		for k := 1 + rng.IntN(24); k > 0; k-- {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		in := sb.String()
+		for _, cfg := range configs {
+			noGlance = true
+			want := strings.Join(candidates(strings.NewReader(in), cfg), "\n")
+			noGlance = false
+			for k := 0; k < len(in); k++ {
+				r := io.MultiReader(strings.NewReader(in[:k]), strings.NewReader(in[k:]))
+				if got := strings.Join(candidates(r, cfg), "\n"); got != want {
+					t.Fatalf("%q (%+v, split at %d):\nwith glances %q\nwithout      %q", in, cfg, k, got, want)
+				}
+			}
+		}
+	}
 }
