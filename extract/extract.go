@@ -321,13 +321,14 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 		flags |= HyphenAmbiguous
 		alt = dropHyphens(withHyphens, c.Hyphens, len(withHyphens)-len(c.Text))
 	}
-	// The match is filled in place: a Match is twenty words, and copies
-	// of it in and out of judge cost a tenth of the time of a short URI.
+	// The match is filled in place, every field one by one: a Match is
+	// twenty words, and its copies in and out of judge, or from a
+	// composite literal built on the stack (narrow stores read back by
+	// wide loads, which stall), cost a fifth of the time of a short URI.
 	m := &s.m
-	*m = Match{
-		Raw: c.Raw, Offset: c.Offset, End: c.End, Line: c.Line, Column: c.Column,
-		Delimiter: c.Delim, Flags: flags, Alt: alt,
-	}
+	m.URI, m.Normalized, m.Alt = "", "", alt
+	m.Raw, m.Offset, m.End, m.Line, m.Column = c.Raw, c.Offset, c.End, c.Line, c.Column
+	m.Delimiter, m.Flags, m.Valid, m.Err = c.Delim, flags, false, nil
 	if flags&HyphenAmbiguous != 0 && s.opts.Hyphen == HyphenBoth {
 		s.pending = append(s.pending[:0], *m)
 		s.judge(&s.pending[0], alt)

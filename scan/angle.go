@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 )
@@ -11,6 +12,9 @@ import (
 // rejoined; in a quoted mail reply the quote prefix of each continuation
 // line is dropped too. It returns none when the context is abandoned.
 func (s *Scanner) angle(st, opener, schemeLen int, kind Kind, flags Flags) outcome {
+	if !noGlance && s.noAngle(st) {
+		return none
+	}
 	depth := s.quote.depthAt(s, opener)
 	// Most '<' that fail, fail again and again on the same stretch
 	// (1 GiB of "<http://x " with no '>', quoted or not): the memo
@@ -24,6 +28,50 @@ func (s *Scanner) angle(st, opener, schemeLen int, kind Kind, flags Flags) outco
 	}
 	return s.angleBuild(st, depth, schemeLen, kind, flags)
 }
+
+// noAngle is a glance at the angle context of a candidate starting at st:
+// true when a '<' comes before any '>', with only ASCII before it. Then
+// angleStop stops at that '<' at the latest, as no wrapper (stopBad), or
+// earlier at another end that is no '>' (a character that always ends a
+// URI is not ASCII), and angle returns none. It spares the quote depth
+// and angleStop's reading, a third of the time of each of the URIs of
+// "<http://a/b-" + newline, repeated (issue #17).
+//
+// It looks at most maxNoAngle bytes. Its reads do not overlap, so it
+// costs linear time in all: it ends at the first '<' or '>' after st,
+// and the next angle candidate has its opening '<' after that.
+func (s *Scanner) noAngle(st int) bool {
+	b := s.buf[st:min(s.n, st+maxNoAngle)]
+	// Eight bytes at a time up to the word that holds one of them: in
+	// y, the bytes '<' and '>' (0x3C, 0x3E), and only they, are zero.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		y := (x | 0x02*ones) ^ 0x3E*ones
+		if (y-ones)&^y&highs != 0 || x&highs != 0 {
+			break
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if t := angleGlance[c]; t != 0 {
+			return t == '<'
+		}
+	}
+	return false
+}
+
+const maxNoAngle = 256
+
+// angleGlance marks the bytes that end noAngle's look: '<', '>' and the
+// bytes of non-ASCII characters.
+var angleGlance = func() (t [256]byte) {
+	t['<'], t['>'] = '<', '>'
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = 1
+	}
+	return t
+}()
 
 // angleBuild collects the text of an angle candidate from st to its '>'.
 // It follows the same rules as angleStop, which has found that '>'.
@@ -304,7 +352,11 @@ scan:
 			j += n - 1
 		}
 	}
-	m.to, m.st, m.stop = s.base+int64(j), t, k
+	// Field by field: a copy of t whole read its narrow stores back with
+	// wide loads, which stalled.
+	m.to, m.stop = s.base+int64(j), k
+	m.st.blank, m.st.atLineStart, m.st.dropped, m.st.gap = t.blank, t.atLineStart, t.dropped, t.gap
+	m.st.bad, m.st.fold, m.st.afterFold = t.bad, t.fold, t.afterFold
 	if k != stopNone || j > st+s.maxLen {
 		return j, k, false
 	}
