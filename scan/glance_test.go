@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -102,29 +103,52 @@ func equalInts(a, b []int) bool {
 // candidates as the full reading, over random mixes of the pieces they
 // look at, read at once and split in two at every point.
 func TestGlancesChangeNothing(t *testing.T) {
-	pieces := []string{
-		"a", "b", "x.", ".", "@", "@@", "a@", "a@b", "com", ".com", "org", "-", "é", "bé", "é.com", "\u00a0",
-		"<", ">", "\"", "(", ")", "[", "]", " ", "\n", "\r\n", "\t", "\x01", "\x7f",
-		"http://", "http:", "//", "/", "mailto:", "URL:", "www.", "> ", "\\",
+	// Each set mixes the pieces one glance looks at, so that they meet
+	// often in a short input.
+	sets := [][]string{
+		// dottedLabel
+		{"a", "b", "x.", ".", "@", "@@", "a@", "a@b", "com", ".com", "-", "é", "bé", "é.com", " ", "\n", "<", ">", "/"},
+		// nothingAfter
+		{"http://", "http:", "mailto:", "URL:", "<", ">", "\"", "(", "[", "a", "/", "//", " ", "\n", "\x01", "\x7f", "\t"},
+		// noAngle
+		{"<http://a", "<mailto:a@b.com", "<URL:http://a", "b", "-", ">", "> ", "<", "\n", "\r\n", " ", "。", "“", "é",
+			"\u00a0", "\"", "\\", "{", "|", "\x01"},
+		// all of them
+		{"a", "b", "x.", ".", "@", "a@b", ".com", "-", "é", "\u00a0", "。", "<", ">", "\"", "(", ")", "[", "]", " ",
+			"\n", "\r\n", "\t", "\x01", "\x7f", "http://", "http:", "//", "/", "mailto:", "URL:", "www.", "> ", "\\"},
 	}
 	rng := rand.New(rand.NewPCG(17, 1))
 	configs := []Config{{Email: true, WWW: true}, {AnyScheme: true, Email: true}, {}}
-	for n := 0; n < 1000; n++ {
-		var sb strings.Builder
-		for k := 1 + rng.IntN(24); k > 0; k-- {
-			sb.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		in := sb.String()
-		for _, cfg := range configs {
-			noGlance = true
-			want := strings.Join(candidates(strings.NewReader(in), cfg), "\n")
-			noGlance = false
-			for k := 0; k < len(in); k++ {
-				r := io.MultiReader(strings.NewReader(in[:k]), strings.NewReader(in[k:]))
-				if got := strings.Join(candidates(r, cfg), "\n"); got != want {
-					t.Fatalf("%q (%+v, split at %d):\nwith glances %q\nwithout      %q", in, cfg, k, got, want)
+	for _, pieces := range sets {
+		for n := 0; n < 300; n++ {
+			var sb strings.Builder
+			for k := 1 + rng.IntN(16); k > 0; k-- {
+				sb.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			in := sb.String()
+			for _, cfg := range configs {
+				noGlance = true
+				want := candidatesInFull(strings.NewReader(in), cfg)
+				noGlance = false
+				for k := 0; k < len(in); k++ {
+					r := io.MultiReader(strings.NewReader(in[:k]), strings.NewReader(in[k:]))
+					if got := candidatesInFull(r, cfg); got != want {
+						t.Fatalf("%q (%+v, split at %d):\nwith glances %q\nwithout      %q", in, cfg, k, got, want)
+					}
 				}
 			}
 		}
 	}
+}
+
+// candidatesInFull lists each candidate of r with every field.
+func candidatesInFull(r io.Reader, cfg Config) string {
+	var sb strings.Builder
+	s := New(r, cfg)
+	for s.Scan() {
+		c := s.Candidate()
+		fmt.Fprintf(&sb, "%d %q %q %d-%d %d:%d %v %d %v\n",
+			c.Kind, c.Text, c.Raw, c.Offset, c.End, c.Line, c.Column, c.Delim, c.Flags, c.Hyphens)
+	}
+	return sb.String()
 }
