@@ -282,7 +282,7 @@ func (s *Scanner) scan(limit int64) bool {
 			continue
 		}
 		s.fromCandidate(c)
-		if s.fresh(&s.m) {
+		if s.seen == nil || s.fresh(&s.m) {
 			return true
 		}
 	}
@@ -329,6 +329,12 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 	m.URI, m.Normalized, m.Alt = "", "", alt
 	m.Raw, m.Offset, m.End, m.Line, m.Column = c.Raw, c.Offset, c.End, c.Line, c.Column
 	m.Delimiter, m.Flags, m.Valid, m.Err = c.Delim, flags, false, nil
+	// Every form is the candidate's text less some hyphens, with an
+	// ASCII scheme before it: it is an IRI when the text is not ASCII,
+	// told from the scanner's buffer, which the cache holds still.
+	if !isASCIIBytes(c.Text) {
+		m.Flags |= IRI
+	}
 	if flags&HyphenAmbiguous != 0 && s.opts.Hyphen == HyphenBoth {
 		s.pending = append(s.pending[:0], *m)
 		s.judge(&s.pending[0], alt)
@@ -367,9 +373,6 @@ func dropHyphens(text string, hyphens []int, shift int) string {
 // judge validates and normalizes one form of a match, m, whose other
 // fields are set.
 func (s *Scanner) judge(m *Match, form string) {
-	if !isASCII(form) {
-		m.Flags |= IRI
-	}
 	// Validated as found, so that an invalid URI is reported as found
 	// with the position of its fault in that form (behaviour §5), --ascii or not.
 	m.URI = form
@@ -399,9 +402,9 @@ func (s *Scanner) judge(m *Match, form string) {
 	m.Normalized = norm
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
+func isASCIIBytes(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
 			return false
 		}
 	}

@@ -55,11 +55,11 @@ func (u *URI) Normalize() *URI {
 // defaultPort returns the port behaviour §6 drops for scheme (any case).
 func defaultPort(scheme string) string {
 	switch {
-	case strings.EqualFold(scheme, "http"), strings.EqualFold(scheme, "ws"):
+	case schemeIs(scheme, "http"), schemeIs(scheme, "ws"):
 		return "80"
-	case strings.EqualFold(scheme, "https"), strings.EqualFold(scheme, "wss"):
+	case schemeIs(scheme, "https"), schemeIs(scheme, "wss"):
 		return "443"
-	case strings.EqualFold(scheme, "ftp"):
+	case schemeIs(scheme, "ftp"):
 		return "21"
 	}
 	return ""
@@ -68,7 +68,7 @@ func defaultPort(scheme string) string {
 // slashForEmptyPath reports whether an empty path with an authority becomes
 // "/" for scheme (any case), RFC 3986 6.2.3.
 func slashForEmptyPath(scheme string) bool {
-	return needsHost(scheme) && !strings.EqualFold(scheme, "ftp")
+	return needsHost(scheme) && !schemeIs(scheme, "ftp")
 }
 
 // isDefaultPort reports whether the numeric value of port (all digits) is
