@@ -30,6 +30,7 @@
 package extract
 
 import (
+	"encoding/binary"
 	"io"
 	"iter"
 	"unicode/utf8"
@@ -403,6 +404,12 @@ func (s *Scanner) judge(m *Match, form string) {
 }
 
 func isASCIIBytes(b []byte) bool {
+	// Eight bytes at a time: it is asked of every URI.
+	for ; len(b) >= 8; b = b[8:] {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
 			return false

@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"unicode"
 	"unicode/utf8"
 )
@@ -42,16 +43,17 @@ func (s *Scanner) angle(st, opener, schemeLen int, kind Kind, flags Flags) outco
 // and the next angle candidate has its opening '<' after that.
 func (s *Scanner) noAngle(st int) bool {
 	b := s.buf[st:min(s.n, st+maxNoAngle)]
-	// Eight bytes at a time up to the word that holds one of them: in
-	// y, the bytes '<' and '>' (0x3C, 0x3E), and only they, are zero.
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for len(b) >= 8 {
+	// Eight bytes at a time: in y the bytes '<' and '>' (0x3C, 0x3E), and
+	// only they, are zero; hits has the high bit of each of them and of
+	// each byte of a non-ASCII character set.
+	const lows, highs = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	for ; len(b) >= 8; b = b[8:] {
 		x := binary.LittleEndian.Uint64(b)
-		y := (x | 0x02*ones) ^ 0x3E*ones
-		if (y-ones)&^y&highs != 0 || x&highs != 0 {
-			break
+		y := (x | 0x0202020202020202) ^ 0x3E3E3E3E3E3E3E3E
+		hits := ^((y&lows + lows) | y | lows) | x&highs
+		if hits != 0 {
+			return b[bits.TrailingZeros64(hits)/8] == '<'
 		}
-		b = b[8:]
 	}
 	for _, c := range b {
 		if t := angleGlance[c]; t != 0 {

@@ -333,6 +333,15 @@ func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
 // punctuation, and closing brackets with no opener inside, repeatedly
 // ("(see http://a/b)." gives http://a/b).
 func trimEnd(t []byte) int {
+	// Most candidates end in a letter, a digit or '/', which stay.
+	n := len(t)
+	if n == 0 || asciiClass[t[n-1]]&cKeep == 0 {
+		n = trimEndSlow(t)
+	}
+	return n
+}
+
+func trimEndSlow(t []byte) int {
 	// The brackets of t are counted only when a closing one ends it: most
 	// candidates end in a letter, a digit or '/', and a count over each
 	// cost a tenth of the scan of a short URI.

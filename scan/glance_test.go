@@ -152,3 +152,17 @@ func candidatesInFull(r io.Reader, cfg Config) string {
 	}
 	return sb.String()
 }
+
+// TestTrimEndFastPath: trimEnd's test of the last byte (cKeep) keeps
+// only what the full reading keeps, for every last byte after every
+// prefix of a few kinds.
+func TestTrimEndFastPath(t *testing.T) {
+	for _, prefix := range []string{"", "http://a/b", "http://a/(b", "http://a/b)", "x]", "é"} {
+		for c := 0; c < 256; c++ {
+			in := []byte(prefix + string([]byte{byte(c)}))
+			if got, want := trimEnd(in), trimEndSlow(in); got != want {
+				t.Errorf("trimEnd(%q) = %d, the full reading gives %d", in, got, want)
+			}
+		}
+	}
+}
