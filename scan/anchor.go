@@ -96,9 +96,9 @@ func indexAt(b []byte, from int) int {
 	}
 }
 
-// noGlance, set by tests only, turns off the glances that turn a
-// candidate down before its full reading would (dottedLabel,
-// nothingAfter), to check that they change no result.
+// noGlance, set by tests only, turns off the glances that decide about a
+// candidate before its full reading would (dottedLabel, nothingAfter,
+// noAngle, and uriRun in angle), to check that they change no result.
 var noGlance bool
 
 // dottedLabel tells whether the run of host characters (cDomain) at index
@@ -136,11 +136,15 @@ func indexFrom(b []byte, from int, c byte) int {
 // "www." and "WWW." are looked for apart: one search for both ran to the
 // end of the buffer for the case that was not there, at every www (prose
 // with --www: 47 MB/s against 283 without).
-func indexWWW(b []byte, from int) int      { return indexStr(b, from, "www.") }
-func indexWWWUpper(b []byte, from int) int { return indexStr(b, from, "WWW.") }
+func indexWWW(b []byte, from int) int      { return indexStr(b, from, wwwLower) }
+func indexWWWUpper(b []byte, from int) int { return indexStr(b, from, wwwUpper) }
 
-func indexStr(b []byte, from int, pat string) int {
-	if k := bytes.Index(b[from:], []byte(pat)); k >= 0 {
+// The patterns as byte slices, made once: a conversion at each search
+// copied them.
+var wwwLower, wwwUpper = []byte("www."), []byte("WWW.")
+
+func indexStr(b []byte, from int, pat []byte) int {
+	if k := bytes.Index(b[from:], pat); k >= 0 {
 		return from + k
 	}
 	return -1

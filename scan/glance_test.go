@@ -97,11 +97,12 @@ func equalInts(a, b []int) bool {
 	return true
 }
 
-// TestGlancesChangeNothing: the glances that turn a candidate down before
-// its full reading (a '@' with no dotted host label after it, a scheme
-// with '<', '>' or a control character right after it) give the same
-// candidates as the full reading, over random mixes of the pieces they
-// look at, read at once and split in two at every point.
+// TestGlancesChangeNothing: the glances that decide about a candidate
+// before its full reading (a '@' with no dotted host label after it, a
+// scheme with '<', '>' or a control character right after it, a '<'
+// before any '>', an angle candidate with nothing to rejoin) give the
+// same candidates as the full reading, over random mixes of the pieces
+// they look at, read at once and split in two at every point.
 func TestGlancesChangeNothing(t *testing.T) {
 	// Each set mixes the pieces one glance looks at, so that they meet
 	// often in a short input.
