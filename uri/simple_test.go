@@ -30,32 +30,40 @@ func TestSimpleNormal(t *testing.T) {
 			sb.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		s := sb.String()
-		if !simpleNormal(s) {
+		shape := simpleNormal(s)
+		want := s
+		switch shape {
+		case notSimple:
 			continue
+		case simpleSlash:
+			want = s + "/"
 		}
 		accepted++
 		for _, k := range []Kind{KindURI, KindRef, KindIRI, KindIRIRef} {
-			if got, err := normalizeParsed(s, k); err != nil || got != s {
-				t.Fatalf("simpleNormal(%q) = true; the full reading as %v gives %q, %v", s, k, got, err)
+			if got, err := normalizeParsed(s, k); err != nil || got != want {
+				t.Fatalf("simpleNormal(%q) = %d; the full reading as %v gives %q, %v", s, shape, k, got, err)
 			}
 		}
 	}
 	if accepted < 1000 {
 		t.Errorf("only %d strings took the fast path: the test says little", accepted)
 	}
-	for _, s := range []string{"http://a/b-", "https://example.com/a/b?c=d#e", "ftp://x.y/z/"} {
-		if !simpleNormal(s) {
-			t.Errorf("simpleNormal(%q) = false", s)
+	for s, want := range map[string]simpleShape{
+		"http://a/b-": simpleAsIs, "https://example.com/a/b?c=d#e": simpleAsIs, "ftp://x.y/z/": simpleAsIs,
+		"http://www.a.com": simpleSlash, "wss://a": simpleSlash, "ftp://a": simpleAsIs, "foo://a": simpleAsIs,
+	} {
+		if got := simpleNormal(s); got != want {
+			t.Errorf("simpleNormal(%q) = %d, want %d", s, got, want)
 		}
 	}
 	// Near misses: each breaks one of its rules, and is not normal or not
 	// valid as it stands.
 	for _, s := range []string{
-		"http:///a", "HTTP://a/", "http://A/", "http://a", "http://a:80/", "http://u@a/",
+		"http:///a", "HTTP://a/", "http://A/", "http://a?q", "http://a:80/", "http://u@a/",
 		"http://a/./b", "http://a/b/..", "http://a/%41", "http://a/b#c#d", "http://a/é", "http://[::1]/",
 	} {
-		if simpleNormal(s) {
-			t.Errorf("simpleNormal(%q) = true", s)
+		if simpleNormal(s) != notSimple {
+			t.Errorf("simpleNormal(%q) = %d, want notSimple", s, simpleNormal(s))
 		}
 	}
 }
