@@ -50,6 +50,9 @@ patterns=(
 	"'<http://a/b-\n'" "'> > > > > see <http://example.com/a/\n'"
 	"'>' * 1000 + ' see <http://example.com/a/\n'"
 	"'a:'" "':'" "'<'" "'('" "'%'" "'['" "'a-\n'" "'-\n'" "'<URL:'"
+	# Beyond the issue's list: valid URIs packed as tight as they go, each
+	# one validated, normalized and counted.
+	"'http://a/b '" "'<http://a/b>'" "'www.a.com '" "'a@b.com '"
 )
 for p in "${patterns[@]}"; do
 	python3 -c "
