@@ -8,6 +8,13 @@ import (
 )
 
 func isRegistered(name []byte) bool {
+	// http and https, most of the schemes found by far, without the
+	// lookup (c|0x20 is the lower case of these letters, and of nothing
+	// else).
+	if n := len(name); (n == 4 || n == 5 && name[4]|0x20 == 's') &&
+		name[0]|0x20 == 'h' && name[1]|0x20 == 't' && name[2]|0x20 == 't' && name[3]|0x20 == 'p' {
+		return true
+	}
 	_, ok := uri.LookupSchemeBytes(name)
 	return ok
 }
@@ -31,6 +38,12 @@ func (c *anchorCache) reset() {
 	c.at = searchCache{next: -1}
 	c.www = searchCache{next: -1}
 	c.wwwUpper = searchCache{next: -1}
+}
+
+// known tells whether c knows, without a search, its next match at or
+// after offset abs in the input read up to offset end: c.next.
+func (c *searchCache) known(abs, end int64) bool {
+	return c.next >= abs || c.next < 0 && c.searched >= end
 }
 
 // find returns the index in b (which starts at offset base) of the first
@@ -60,26 +73,57 @@ func (c *searchCache) find(b []byte, base int64, from, patLen int, search func([
 }
 
 // indexAt finds the next '@' at or after from that may join an address:
-// one with a local-part character before it and a host character after it.
-// The others (a run of "@@@@", "@ ", " @") are turned down here without
-// leaving the loop, as tryEmail would turn them down. A '@' too near either
-// end of b to tell is returned: the caller decides.
+// one with a local-part character before it, and after it a host name's
+// first label followed by a dot (or a non-ASCII character, for domainEnd
+// to judge). The others (a run of "@@@@", "@ ", " @", "a@a@a@") are turned
+// down here without leaving the loop, as tryEmail would turn them down
+// (domainEnd finds no host). A '@' too near either end of b to tell is
+// returned: the caller decides.
 func indexAt(b []byte, from int) int {
 	for {
-		k := bytes.IndexByte(b[from:], '@')
-		if k < 0 {
+		i := indexNear(b, from, '@')
+		if i < 0 {
 			return -1
 		}
-		i := from + k
 		if i == 0 || i+1 >= len(b) {
 			return i
 		}
 		if c, d := b[i-1], b[i+1]; (c >= utf8.RuneSelf || asciiClass[c]&cLocal != 0) &&
-			(d >= utf8.RuneSelf || asciiClass[d]&cDomain != 0) {
+			(d >= utf8.RuneSelf || asciiClass[d]&cDomain != 0 && (noGlance || dottedLabel(b, i+1))) {
 			return i
 		}
 		from = i + 1
 	}
+}
+
+// noGlance, set by tests only, turns off the glances that decide about a
+// candidate before its full reading would (dottedLabel, nothingAfter,
+// noAngle, and uriRun in angle), to check that they change no result.
+var noGlance bool
+
+// dottedLabel tells whether the run of host characters (cDomain) at index
+// k, which holds one, may be the first label of a host name: a dot or a
+// non-ASCII character follows it, or the run is too long or b ends first
+// to tell.
+func dottedLabel(b []byte, k int) bool {
+	const maxDomain = 253 // as in domainEnd
+	j := k
+	for j < len(b) && j-k <= maxDomain && asciiClass[b[j]]&cDomain != 0 {
+		j++
+	}
+	return j == len(b) || j-k > maxDomain || b[j] == '.' || b[j] >= utf8.RuneSelf
+}
+
+// indexNear is indexFrom for a byte that may come in runs ("@@@@",
+// "a@a@"): the next few bytes are looked at in a loop before the
+// vectorized search, whose call cost more than the look at each '@'.
+func indexNear(b []byte, from int, c byte) int {
+	for j := from; j < len(b) && j < from+8; j++ {
+		if b[j] == c {
+			return j
+		}
+	}
+	return indexFrom(b, min(from+8, len(b)), c)
 }
 
 func indexFrom(b []byte, from int, c byte) int {
@@ -92,11 +136,15 @@ func indexFrom(b []byte, from int, c byte) int {
 // "www." and "WWW." are looked for apart: one search for both ran to the
 // end of the buffer for the case that was not there, at every www (prose
 // with --www: 47 MB/s against 283 without).
-func indexWWW(b []byte, from int) int      { return indexStr(b, from, "www.") }
-func indexWWWUpper(b []byte, from int) int { return indexStr(b, from, "WWW.") }
+func indexWWW(b []byte, from int) int      { return indexStr(b, from, wwwLower) }
+func indexWWWUpper(b []byte, from int) int { return indexStr(b, from, wwwUpper) }
 
-func indexStr(b []byte, from int, pat string) int {
-	if k := bytes.Index(b[from:], []byte(pat)); k >= 0 {
+// The patterns as byte slices, made once: a conversion at each search
+// copied them.
+var wwwLower, wwwUpper = []byte("www."), []byte("WWW.")
+
+func indexStr(b []byte, from int, pat []byte) int {
+	if k := bytes.Index(b[from:], pat); k >= 0 {
 		return from + k
 	}
 	return -1
@@ -106,25 +154,45 @@ func indexStr(b []byte, from int, pat string) int {
 // scheme, and, when asked for, a '@' or "www.".
 func (s *Scanner) nextAnchor() (int, Kind) {
 	b := s.buf[:s.n]
-	search := indexColonGlance
-	if s.cfg.AnyScheme || len(s.schemes) > 0 {
-		search = indexColon
+	a := &s.anchors
+	abs, end := s.base+int64(s.pos), s.base+int64(s.n)
+	// A cache is searched only when it does not know its answer: the
+	// scan asks every cache at every anchor, and most of them know (the
+	// calls cost a tenth of the time of a short candidate).
+	if !a.colon.known(abs, end) {
+		search := indexColonGlance
+		if s.cfg.AnyScheme || len(s.schemes) > 0 {
+			search = indexColon
+		}
+		a.colon.find(b, s.base, s.pos, 1, search)
 	}
-	i, kind := s.anchors.colon.find(b, s.base, s.pos, 1, search), KindScheme
+	next, kind := a.colon.next, KindScheme
 	if s.cfg.Email {
-		if k := s.anchors.at.find(b, s.base, s.pos, 1, indexAt); k >= 0 && (i < 0 || k < i) {
-			i, kind = k, KindEmail
+		if !a.at.known(abs, end) {
+			a.at.find(b, s.base, s.pos, 1, indexAt)
+		}
+		if k := a.at.next; k >= 0 && (next < 0 || k < next) {
+			next, kind = k, KindEmail
 		}
 	}
 	if s.cfg.WWW {
-		if k := s.anchors.www.find(b, s.base, s.pos, 4, indexWWW); k >= 0 && (i < 0 || k < i) {
-			i, kind = k, KindWWW
+		if !a.www.known(abs, end) {
+			a.www.find(b, s.base, s.pos, 4, indexWWW)
 		}
-		if k := s.anchors.wwwUpper.find(b, s.base, s.pos, 4, indexWWWUpper); k >= 0 && (i < 0 || k < i) {
-			i, kind = k, KindWWW
+		if k := a.www.next; k >= 0 && (next < 0 || k < next) {
+			next, kind = k, KindWWW
+		}
+		if !a.wwwUpper.known(abs, end) {
+			a.wwwUpper.find(b, s.base, s.pos, 4, indexWWWUpper)
+		}
+		if k := a.wwwUpper.next; k >= 0 && (next < 0 || k < next) {
+			next, kind = k, KindWWW
 		}
 	}
-	return i, kind
+	if next < 0 {
+		return -1, kind
+	}
+	return int(next - s.base), kind
 }
 
 func indexColon(b []byte, from int) int { return indexFrom(b, from, ':') }
@@ -371,6 +439,9 @@ func gluedScheme(r []byte) int {
 func (s *Scanner) known(name []byte) bool {
 	if len(s.schemes) > 0 {
 		return s.inList(name)
+	}
+	if s.cfg.IsRegistered == nil {
+		return isRegistered(name) // a direct call, on the hot path
 	}
 	return s.cfg.IsRegistered(name)
 }

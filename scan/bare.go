@@ -362,7 +362,11 @@ func isTopLevelDomain(label []byte) bool {
 		low[i] = c
 	}
 	name := low[:len(label)]
-	lo, hi := 0, len(topLevelDomains)
+	k := tldKey(name[0], name[1])
+	if k < 0 {
+		return false
+	}
+	lo, hi := int(tldBuckets[k].lo), int(tldBuckets[k].hi)
 	for lo < hi {
 		// Comparing with string(name) does not allocate.
 		if m := int(uint(lo+hi) >> 1); topLevelDomains[m] < string(name) {
@@ -371,8 +375,44 @@ func isTopLevelDomain(label []byte) bool {
 			hi = m
 		}
 	}
-	return lo < len(topLevelDomains) && topLevelDomains[lo] == string(name)
+	return lo < int(tldBuckets[k].hi) && topLevelDomains[lo] == string(name)
 }
+
+// tldKey numbers the first two bytes of a lower-case top-level domain
+// (a letter, then a letter, a digit or '-'), -1 when no domain starts so.
+func tldKey(c1, c2 byte) int {
+	if c1 < 'a' || c1 > 'z' {
+		return -1
+	}
+	var k int
+	switch {
+	case 'a' <= c2 && c2 <= 'z':
+		k = int(c2 - 'a')
+	case '0' <= c2 && c2 <= '9':
+		k = 26 + int(c2-'0')
+	case c2 == '-':
+		k = 36
+	default:
+		return -1
+	}
+	return int(c1-'a')*37 + k
+}
+
+// tldBuckets holds, by tldKey, the range of topLevelDomains that starts
+// with those two bytes: the binary search of every address's domain then
+// runs over a few names, not 1,440 (a run of "a@b.com " spent a fifth of
+// its time there). A pass over the sorted list at start-up makes it, in
+// microseconds, with no allocation.
+var tldBuckets = func() (t [26 * 37]struct{ lo, hi uint16 }) {
+	for i, name := range topLevelDomains {
+		k := tldKey(name[0], name[1])
+		if t[k].hi == 0 {
+			t[k].lo = uint16(i)
+		}
+		t[k].hi = uint16(i + 1)
+	}
+	return t
+}()
 
 // closerOf gives the byte that closes the delimiter d, or 0 for DelimNone.
 func closerOf(d Delim) byte {

@@ -47,6 +47,9 @@ func skipSpaceBack(b []byte, k, lo int) int {
 // length of its scheme (0 for www and e-mail candidates).
 func (s *Scanner) candidateAt(st, schemeLen int, kind Kind) outcome {
 	d, urlPrefix, opener := s.context(st)
+	if kind == KindScheme && d != DelimQuote && !noGlance && nothingAfter(s.buf[:s.n], st+schemeLen+1) {
+		return none
+	}
 	var flags Flags
 	if urlPrefix {
 		flags |= URLPrefix
@@ -62,6 +65,25 @@ func (s *Scanner) candidateAt(st, schemeLen int, kind Kind) outcome {
 		d = DelimNone
 	}
 	return s.plain(st, schemeLen, kind, d, flags)
+}
+
+// nothingAfter tells whether the scheme whose ':' ends at index k has
+// nothing usable after it (usable), whatever the context but "...": the
+// slashes that may follow it end at '<', '>' or a control character, which
+// end the angle context (angleStop, angleBuild) and every other one
+// (plainRun). Inside "..." only a control character ends it (quotedRun):
+// the caller asks for other contexts. A run of "<http://" or "<URL:" was
+// read so, the angle context and then the plain one, to be thrown away
+// (issue #17).
+func nothingAfter(b []byte, k int) bool {
+	for k < len(b) && b[k] == '/' {
+		k++
+	}
+	if k == len(b) {
+		return false // the input after it decides
+	}
+	c := b[k]
+	return c == '<' || c == '>' || c == 0x7f || c < 0x20 && !isSpaceByte(c)
 }
 
 // plain reads a candidate delimited by whitespace, quotes or brackets.
@@ -156,6 +178,16 @@ func brackets(d Delim) (open, closer byte) {
 // reports that it ran off the end of b, possibly inside a character.
 func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partial bool) {
 	for j < len(b) {
+		if open == 0 {
+			// Outside brackets, the ASCII bytes of the URI a run at a
+			// time, in a loop of half the instructions.
+			for j < len(b) && asciiClass[b[j]]&cURI != 0 {
+				j++
+			}
+			if j == len(b) {
+				break
+			}
+		}
 		c := b[j]
 		if c < utf8.RuneSelf {
 			if asciiClass[c]&cURI == 0 {
@@ -301,16 +333,20 @@ func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
 // punctuation, and closing brackets with no opener inside, repeatedly
 // ("(see http://a/b)." gives http://a/b).
 func trimEnd(t []byte) int {
-	var opens, closes [3]int
-	for _, c := range t {
-		if k := bracketKind(c); k >= 0 {
-			if c == '(' || c == '[' || c == '{' {
-				opens[k]++
-			} else {
-				closes[k]++
-			}
-		}
+	// Most candidates end in a letter, a digit or '/', which stay.
+	n := len(t)
+	if n == 0 || asciiClass[t[n-1]]&cKeep == 0 {
+		n = trimEndSlow(t)
 	}
+	return n
+}
+
+func trimEndSlow(t []byte) int {
+	// The brackets of t are counted only when a closing one ends it: most
+	// candidates end in a letter, a digit or '/', and a count over each
+	// cost a tenth of the scan of a short URI.
+	var opens, closes [3]int
+	counted := false
 	e := len(t)
 	for e > 0 {
 		c := t[e-1]
@@ -319,7 +355,15 @@ func trimEnd(t []byte) int {
 				e--
 				continue
 			}
-			if k := bracketKind(c); k >= 0 && (c == ')' || c == ']' || c == '}') && closes[k] > opens[k] {
+			k := bracketKind(c)
+			if k < 0 || c != ')' && c != ']' && c != '}' {
+				return e
+			}
+			if !counted {
+				opens, closes = countBrackets(t)
+				counted = true
+			}
+			if closes[k] > opens[k] {
 				closes[k]--
 				e--
 				continue
@@ -333,6 +377,20 @@ func trimEnd(t []byte) int {
 		e -= size
 	}
 	return e
+}
+
+// countBrackets counts the opening and closing brackets of t, by kind.
+func countBrackets(t []byte) (opens, closes [3]int) {
+	for _, c := range t {
+		if k := bracketKind(c); k >= 0 {
+			if c == '(' || c == '[' || c == '{' {
+				opens[k]++
+			} else {
+				closes[k]++
+			}
+		}
+	}
+	return opens, closes
 }
 
 func bracketKind(c byte) int {
@@ -365,18 +423,17 @@ func usable(text []byte, schemeLen int, kind Kind) bool {
 
 // emit sets the current candidate; scanning resumes at index next.
 func (s *Scanner) emit(st, end, next int, kind Kind, d Delim, flags Flags, text []byte, hyph []int) {
-	line, col := s.position(s.base + int64(st))
-	s.cand = Candidate{
-		Kind:    kind,
-		Text:    text,
-		Raw:     s.buf[st:end],
-		Offset:  s.base + int64(st),
-		End:     s.base + int64(end),
-		Line:    line,
-		Column:  col,
-		Delim:   d,
-		Flags:   flags,
-		Hyphens: hyph,
+	var line, col int64
+	if !s.cfg.NoLines {
+		line, col = s.position(s.base + int64(st))
 	}
+	// Every field, one by one: a composite literal was built on the stack
+	// and copied, its narrow stores read back by wide loads, which stalled
+	// (a tenth of the scan of a short URI).
+	c := &s.cand
+	c.Kind, c.Delim, c.Flags = kind, d, flags
+	c.Text, c.Raw, c.Hyphens = text, s.buf[st:end], hyph
+	c.Offset, c.End = s.base+int64(st), s.base+int64(end)
+	c.Line, c.Column = line, col
 	s.pos, s.floor = next, next
 }

@@ -15,6 +15,7 @@ const (
 	cTrail              // sentence punctuation trimmed at the end (behaviour §3)
 	cLocal              // RFC 5322 atext or '.': may stand in the local part of a bare e-mail address
 	cDomain             // may stand in a host name: ALPHA / DIGIT / "-"
+	cKeep               // ASCII never trimmed from the end of a URI (trimEnd): not cTrail, no closing bracket
 )
 
 var asciiClass = func() (t [256]uint8) {
@@ -47,6 +48,11 @@ var asciiClass = func() (t [256]uint8) {
 		t[c] |= cLocal
 	}
 	t['-'] |= cDomain
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if t[c]&cTrail == 0 && c != ')' && c != ']' && c != '}' {
+			t[c] |= cKeep
+		}
+	}
 	return t
 }()
 

@@ -1,6 +1,9 @@
 package scan
 
 import (
+	"fmt"
+	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -92,4 +95,75 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// TestGlancesChangeNothing: the glances that decide about a candidate
+// before its full reading (a '@' with no dotted host label after it, a
+// scheme with '<', '>' or a control character right after it, a '<'
+// before any '>', an angle candidate with nothing to rejoin) give the
+// same candidates as the full reading, over random mixes of the pieces
+// they look at, read at once and split in two at every point.
+func TestGlancesChangeNothing(t *testing.T) {
+	// Each set mixes the pieces one glance looks at, so that they meet
+	// often in a short input.
+	sets := [][]string{
+		// dottedLabel
+		{"a", "b", "x.", ".", "@", "@@", "a@", "a@b", "com", ".com", "-", "é", "bé", "é.com", " ", "\n", "<", ">", "/"},
+		// nothingAfter
+		{"http://", "http:", "mailto:", "URL:", "<", ">", "\"", "(", "[", "a", "/", "//", " ", "\n", "\x01", "\x7f", "\t"},
+		// noAngle
+		{"<http://a", "<mailto:a@b.com", "<URL:http://a", "b", "-", ">", "> ", "<", "\n", "\r\n", " ", "。", "“", "é",
+			"\u00a0", "\"", "\\", "{", "|", "\x01"},
+		// all of them
+		{"a", "b", "x.", ".", "@", "a@b", ".com", "-", "é", "\u00a0", "。", "<", ">", "\"", "(", ")", "[", "]", " ",
+			"\n", "\r\n", "\t", "\x01", "\x7f", "http://", "http:", "//", "/", "mailto:", "URL:", "www.", "> ", "\\"},
+	}
+	rng := rand.New(rand.NewPCG(17, 1))
+	configs := []Config{{Email: true, WWW: true}, {AnyScheme: true, Email: true}, {}}
+	for _, pieces := range sets {
+		for n := 0; n < 300; n++ {
+			var sb strings.Builder
+			for k := 1 + rng.IntN(16); k > 0; k-- {
+				sb.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			in := sb.String()
+			for _, cfg := range configs {
+				noGlance = true
+				want := candidatesInFull(strings.NewReader(in), cfg)
+				noGlance = false
+				for k := 0; k < len(in); k++ {
+					r := io.MultiReader(strings.NewReader(in[:k]), strings.NewReader(in[k:]))
+					if got := candidatesInFull(r, cfg); got != want {
+						t.Fatalf("%q (%+v, split at %d):\nwith glances %q\nwithout      %q", in, cfg, k, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// candidatesInFull lists each candidate of r with every field.
+func candidatesInFull(r io.Reader, cfg Config) string {
+	var sb strings.Builder
+	s := New(r, cfg)
+	for s.Scan() {
+		c := s.Candidate()
+		fmt.Fprintf(&sb, "%d %q %q %d-%d %d:%d %v %d %v\n",
+			c.Kind, c.Text, c.Raw, c.Offset, c.End, c.Line, c.Column, c.Delim, c.Flags, c.Hyphens)
+	}
+	return sb.String()
+}
+
+// TestTrimEndFastPath: trimEnd's test of the last byte (cKeep) keeps
+// only what the full reading keeps, for every last byte after every
+// prefix of a few kinds.
+func TestTrimEndFastPath(t *testing.T) {
+	for _, prefix := range []string{"", "http://a/b", "http://a/(b", "http://a/b)", "x]", "é"} {
+		for c := 0; c < 256; c++ {
+			in := []byte(prefix + string([]byte{byte(c)}))
+			if got, want := trimEnd(in), trimEndSlow(in); got != want {
+				t.Errorf("trimEnd(%q) = %d, the full reading gives %d", in, got, want)
+			}
+		}
+	}
 }

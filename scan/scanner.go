@@ -172,9 +172,6 @@ func New(r io.Reader, cfg Config) *Scanner {
 	for _, name := range cfg.Schemes {
 		s.schemes = append(s.schemes, bytes.ToLower([]byte(name)))
 	}
-	if s.cfg.IsRegistered == nil {
-		s.cfg.IsRegistered = isRegistered
-	}
 	s.Reset(r)
 	return s
 }

@@ -23,7 +23,9 @@ func parse(s string, k Kind, u *URI) *Error {
 	if err := parseGrammar(s, k, u); err != nil {
 		return err
 	}
-	if needsHost(u.Scheme) && u.Host == "" {
+	// The host first: it is there in nearly every URI, and the scheme
+	// comparison cost a tenth of the parse of a short one.
+	if u.Host == "" && needsHost(u.Scheme) {
 		off := len(u.Scheme) + 1
 		if u.HasAuthority {
 			off += 2
@@ -185,11 +187,14 @@ func (p *parser) sipIPv6(start, j int) (int, *Error) {
 // (RFC 3986 3.2) starting at i, just after "//".
 func (p *parser) authority(i int, u *URI) (int, *Error) {
 	s := p.s
-	end := i
-	for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
-		end++
+	// One pass finds the end of the authority and its first '@'.
+	end, at := i, -1
+	for ; end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#'; end++ {
+		if s[end] == '@' && at < 0 {
+			at = end - i
+		}
 	}
-	if at := strings.IndexByte(s[i:end], '@'); at >= 0 {
+	if at >= 0 {
 		u.HasUserinfo = true
 		j, err := p.span(i, cUserinfo, pctOK)
 		if err != nil {
