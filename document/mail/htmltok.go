@@ -59,6 +59,9 @@ type htmlTokenizer struct {
 	raw    hspan
 	buf    []byte
 	maxBuf int
+	// lim is min(len(buf), raw.start+maxBuf-1): the bytes before it are
+	// read without a refill and without the token reaching maxBuf bytes.
+	lim int
 	// data is the token's text, tag name, comment...
 	data        hspan
 	pendingAttr [2]hspan
@@ -124,6 +127,14 @@ func (z *htmlTokenizer) rest() []byte { return z.buf[z.raw.start:] }
 // read. It sets err at the end of input, on a read error, and when the
 // token reaches maxBuf bytes (that byte read, as x/net does).
 func (z *htmlTokenizer) readByte() byte {
+	if i := z.raw.end; i < z.lim {
+		z.raw.end++
+		return z.buf[i]
+	}
+	return z.readByteSlow()
+}
+
+func (z *htmlTokenizer) readByteSlow() byte {
 	if z.raw.end >= len(z.buf) && !z.fill() {
 		return 0
 	}
@@ -168,6 +179,7 @@ func (z *htmlTokenizer) fill() bool {
 		}
 	}
 	z.raw.start, z.raw.end, z.buf = 0, d, buf1[:d]
+	z.setLimit()
 	var n int
 	n, z.readErr = readAtLeastOneByte(z.r, buf1[d:cap(buf1)])
 	if n == 0 {
@@ -175,6 +187,7 @@ func (z *htmlTokenizer) fill() bool {
 		return false
 	}
 	z.buf = buf1[:d+n]
+	z.setLimit()
 	return true
 }
 
@@ -189,11 +202,13 @@ func readAtLeastOneByte(r io.Reader, b []byte) (int, error) {
 	return 0, io.ErrNoProgress
 }
 
-// limit is the end of the bytes that readByte would give without a
-// refill and without the token reaching maxBuf bytes: the skip functions
-// step over bytes only up to it and leave the rest to readByte.
-func (z *htmlTokenizer) limit() int {
-	return min(len(z.buf), z.raw.start+z.maxBuf-1)
+// limit is the end of the bytes that readByte gives without a refill
+// and without the token reaching maxBuf bytes: the skip functions step
+// over bytes only up to it and leave the rest to readByte.
+func (z *htmlTokenizer) limit() int { return z.lim }
+
+func (z *htmlTokenizer) setLimit() {
+	z.lim = min(len(z.buf), z.raw.start+z.maxBuf-1)
 }
 
 // skipTo steps over the buffered bytes before the next c.
@@ -925,6 +940,7 @@ func (z *htmlTokenizer) readTagAttrVal() {
 // Next reads the next token and returns its type.
 func (z *htmlTokenizer) Next() htmlTokenType {
 	z.raw.start = z.raw.end
+	z.setLimit()
 	z.data.start = z.raw.end
 	z.data.end = z.raw.end
 	if z.err != nil {
@@ -1102,26 +1118,24 @@ func lowerNUL(dst, b []byte) []byte {
 // what ends one is the same after either), so one pass does them all,
 // copying the runs between the bytes that matter.
 func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
-	// The next CR, NUL and "&" at or after p (-1: none), each found by
-	// IndexByte and found again once passed: most text has few of them.
-	next := func(c byte, from int, on bool) int {
-		if !on || from >= len(s) {
-			return -1
-		}
+	// The next CR, NUL and "&" at or after p (len(s): none), each found
+	// by IndexByte and found again once passed: most text has few.
+	next := func(c byte, from int) int {
 		if j := bytes.IndexByte(s[from:], c); j >= 0 {
 			return from + j
 		}
-		return -1
+		return len(s)
 	}
-	cr, zero, amp := next('\r', 0, true), next(0, 0, nul), next('&', 0, refs)
+	cr, zero, amp := next('\r', 0), len(s), len(s)
+	if nul {
+		zero = next(0, 0)
+	}
+	if refs {
+		amp = next('&', 0)
+	}
 	p := 0
 	for {
-		i := len(s)
-		for _, j := range [3]int{cr, zero, amp} {
-			if j >= 0 && j < i {
-				i = j
-			}
-		}
+		i := min(cr, zero, amp)
 		dst = append(dst, s[p:i]...)
 		if i == len(s) {
 			return dst
@@ -1133,23 +1147,18 @@ func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
 			if p < len(s) && s[p] == '\n' {
 				p++
 			}
+			cr = next('\r', p)
 		case 0:
 			dst = append(dst, "\ufffd"...)
 			p = i + 1
+			zero = next(0, p)
 		default: // '&'
 			var n int
 			dst, n = z.charRef(dst, s[i:], attr)
 			p = i + n
+			amp = next('&', p)
 		}
-		if cr >= 0 && cr < p {
-			cr = next('\r', p, true)
-		}
-		if zero >= 0 && zero < p {
-			zero = next(0, p, true)
-		}
-		if amp >= 0 && amp < p {
-			amp = next('&', p, true)
-		}
+		// A reference holds no CR or NUL: the others are still ahead.
 	}
 }
 
@@ -1257,22 +1266,20 @@ func (z *htmlTokenizer) charRef(dst, s []byte, attr bool) ([]byte, int) {
 // digit (and the ";") after its code point, so the count of code points
 // tells the cases apart.
 func (z *htmlTokenizer) namedRef(name []byte) (string, bool) {
-	if v, ok := z.entities[string(name)]; ok {
-		return v, isWholeRef(v, name)
-	}
-	var v string
 	switch string(name) {
 	case "amp;", "amp":
-		v = "&"
+		return "&", true
 	case "lt;", "lt":
-		v = "<"
+		return "<", true
 	case "gt;", "gt":
-		v = ">"
+		return ">", true
 	case "quot;", "quot":
-		v = `"`
+		return `"`, true
 	case "nbsp;", "nbsp":
-		v = "\u00a0"
-	default:
+		return "\u00a0", true
+	}
+	v, ok := z.entities[string(name)]
+	if !ok {
 		v = html.UnescapeString("&" + string(name))
 		if z.entities == nil {
 			z.entities = make(map[string]string)

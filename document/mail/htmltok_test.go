@@ -265,3 +265,76 @@ func FuzzHTMLTokenizer(f *testing.F) {
 		checkTokens(t, z, data, 1+len(data)%23, tokReaders(data, k))
 	})
 }
+
+var sink int
+
+// benchHTML is about 1 MiB of HTML as mail carries it (the shape of
+// bench/mkmail's HTML parts): lines of text with character references,
+// links, <br> at each line end, a style element.
+func benchHTML() []byte {
+	var b bytes.Buffer
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta http-equiv=\"Content-Type\" content=\"text/html\">\n<style>p { margin: 0 0 1em }</style></head>\n<body>\n<p>")
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, "Line %d of the text, with &quot;quotes&quot; and it&#39;s &amp; more: see ", i)
+		fmt.Fprintf(&b, "<a href=\"http://example.com/page/%d?a=1&amp;b=2\">http://example.com/page/%d?a=1&amp;b=2</a> now.<br>\n", i, i)
+		if i%8 == 7 {
+			b.WriteString("</p>\n<p>")
+		}
+	}
+	b.WriteString("</p>\n</body></html>\n")
+	return b.Bytes()
+}
+
+// BenchmarkHTMLTokenizer: every token of benchHTML with its text or its
+// name and attributes decoded, by x/net/html's Tokenizer and by ours.
+func BenchmarkHTMLTokenizer(b *testing.B) {
+	data := benchHTML()
+	b.Run("xnet", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			z := html.NewTokenizer(bytes.NewReader(data))
+			z.SetMaxBuf(maxHTMLToken)
+			for {
+				tt := z.Next()
+				if tt == html.ErrorToken {
+					break
+				}
+				if tt == html.TextToken {
+					sink += len(z.Text())
+					continue
+				}
+				name, more := z.TagName()
+				sink += len(name)
+				for more {
+					var k, v []byte
+					k, v, more = z.TagAttr()
+					sink += len(k) + len(v)
+				}
+			}
+		}
+	})
+	b.Run("own", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		z := &htmlTokenizer{}
+		var t []byte
+		for b.Loop() {
+			z.reset(bytes.NewReader(data), maxHTMLToken)
+			for {
+				tt := z.Next()
+				if tt == htmlErrorToken {
+					break
+				}
+				if tt == htmlTextToken {
+					t = z.appendText(t[:0])
+					sink += len(t)
+					continue
+				}
+				sink += len(z.tagName())
+				for i := range z.attrCount() {
+					t = z.appendAttrVal(t[:0], i)
+					sink += len(z.attrKey(i)) + len(t)
+				}
+			}
+		}
+	})
+}
