@@ -202,18 +202,16 @@ func readAtLeastOneByte(r io.Reader, b []byte) (int, error) {
 	return 0, io.ErrNoProgress
 }
 
-// limit is the end of the bytes that readByte gives without a refill
-// and without the token reaching maxBuf bytes: the skip functions step
-// over bytes only up to it and leave the rest to readByte.
-func (z *htmlTokenizer) limit() int { return z.lim }
-
+// setLimit sets lim after raw.start or buf change: the skip functions
+// step over bytes only up to it and leave the rest to readByte, which
+// refills the buffer and stops a token too long.
 func (z *htmlTokenizer) setLimit() {
 	z.lim = min(len(z.buf), z.raw.start+z.maxBuf-1)
 }
 
 // skipTo steps over the buffered bytes before the next c.
 func (z *htmlTokenizer) skipTo(c byte) {
-	lim := z.limit()
+	lim := z.lim
 	if z.raw.end >= lim {
 		return
 	}
@@ -227,7 +225,7 @@ func (z *htmlTokenizer) skipTo(c byte) {
 // skipOver steps over the buffered bytes not in stop; it reports whether
 // it stepped over any.
 func (z *htmlTokenizer) skipOver(stop *[256]bool) bool {
-	lim := z.limit()
+	lim := z.lim
 	i := z.raw.end
 	for i < lim && !stop[z.buf[i]] {
 		i++
@@ -951,7 +949,7 @@ func (z *htmlTokenizer) Next() htmlTokenType {
 		if z.rawTag == "plaintext" {
 			// Everything to the end of input.
 			for z.err == nil {
-				z.raw.end = z.limit()
+				z.raw.end = z.lim
 				z.readByte()
 			}
 			z.data.end = z.raw.end

@@ -338,3 +338,45 @@ func BenchmarkHTMLTokenizer(b *testing.B) {
 		}
 	})
 }
+
+// An HTML part's text runs are the same however their bodies are read:
+// a run's Read takes tokens until p is full, whatever len(p) is.
+func TestHTMLBodyReads(t *testing.T) {
+	long := strings.Repeat("<p>line &amp; http://example.com/x</p>\n", 3000)
+	inputs := append([]string{long, long + "<a href=\"http://example.com/l\">l</a>" + long,
+		strings.Repeat(" ", 3*maxBlankRun) + "x", "<a href=\"http://example.com/y\">" + strings.Repeat("\n", 2*maxBlankRun) + "</a>"}, htmlTokenCases...)
+	for _, in := range inputs {
+		msg := "Content-Type: text/html\n\n" + in
+		var want []string
+		for _, size := range []int{0, 1, 7, 4096} {
+			var got []string
+			err := Walk(strings.NewReader(msg), Options{Format: FormatMail}, func(p *Part) error {
+				var b []byte
+				var err error
+				if size == 0 {
+					b, err = io.ReadAll(p.Body)
+				} else {
+					buf := make([]byte, size)
+					for err == nil {
+						var n int
+						n, err = p.Body.Read(buf)
+						b = append(b, buf[:n]...)
+					}
+					if err == io.EOF {
+						err = nil
+					}
+				}
+				got = append(got, fmt.Sprintf("%v %s %s %q", p.Source, p.Tag, p.Attr, b))
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if size == 0 {
+				want = got
+			} else if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("%.60q: reads of %d bytes: got\n%s\nwant\n%s", in, size, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+	}
+}
