@@ -7,12 +7,14 @@ import (
 
 	"github.com/urix-dev/urix/scan"
 	"github.com/urix-dev/urix/uri"
-	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
 // maxHTMLToken bounds the memory of the HTML tokenizer.
 const maxHTMLToken = 4 << 20
+
+// htmlReadAhead bounds the visible text an HTML run's Read takes ahead.
+const htmlReadAhead = 32 << 10
 
 // maxBlankRun bounds the whitespace held back at the start of a run of
 // visible text (runs of whitespace only are not given).
@@ -25,14 +27,19 @@ var urlAttrs = map[string]bool{
 	"cite": true, "poster": true, "background": true, "data": true,
 }
 
-// blockTags end a line of visible text.
-var blockTags = map[atom.Atom]bool{
-	atom.Br: true, atom.P: true, atom.Div: true, atom.Li: true, atom.Tr: true,
-	atom.Td: true, atom.Th: true, atom.H1: true, atom.H2: true, atom.H3: true,
-	atom.H4: true, atom.H5: true, atom.H6: true, atom.Blockquote: true,
-	atom.Pre: true, atom.Table: true, atom.Ul: true, atom.Ol: true,
-	atom.Hr: true, atom.Dd: true, atom.Dt: true, atom.Section: true,
-	atom.Article: true, atom.Header: true, atom.Footer: true, atom.Title: true,
+// isBlockTag reports whether a tag ends a line of visible text (a
+// switch: a map lookup per tag was a tenth of the time of HTML parts).
+func isBlockTag(a atom.Atom) bool {
+	switch a {
+	case atom.Br, atom.P, atom.Div, atom.Li, atom.Tr,
+		atom.Td, atom.Th, atom.H1, atom.H2, atom.H3,
+		atom.H4, atom.H5, atom.H6, atom.Blockquote,
+		atom.Pre, atom.Table, atom.Ul, atom.Ol,
+		atom.Hr, atom.Dd, atom.Dt, atom.Section,
+		atom.Article, atom.Header, atom.Footer, atom.Title:
+		return true
+	}
+	return false
 }
 
 // htmlAttr is a URL attribute value waiting to be given.
@@ -40,32 +47,39 @@ type htmlAttr struct {
 	tag, name, value string
 }
 
-// htmlDoc reads an HTML stream with the golang.org/x/net/html Tokenizer
+// htmlDoc reads an HTML stream with htmlTokenizer (x/net/html's tokens)
 // into visible text (script, style, template and noscript contents left
 // out; block elements end lines) and the values of URL attributes, which
 // it holds in attrs as it meets them. A run of visible text ends at a tag
 // that holds such a value, so the walker gives text and values in
 // document order while only one tag's values are held.
 type htmlDoc struct {
-	z     *html.Tokenizer
+	z     htmlTokenizer
 	src   io.Reader
 	base  string // absolute base URI, "" when none
 	bset  bool   // a <base href> has set base (the first one counts)
-	warn  func(string)
-	out   []byte // visible text not yet read
-	buf   []byte
+	where string // the part, for warnings
+	w     *walker
+	out   []byte // visible text; out[off:] not yet read
+	off   int
+	val   []byte // an attribute value, decoded
 	attrs []htmlAttr
-	name  []byte // the current tag's name, when tagName reads it
-	skip  int    // inside script/style/template... when > 0
-	raw   bool   // past a token too long: the rest is read as it stands
+	skip  int  // inside script/style/template... when > 0
+	raw   bool // past a token too long: the rest is read as it stands
 	err   error
 }
 
 // html gives the Parts of an HTML body r: runs of visible text and URL
 // attribute values, in document order (behaviour §9).
 func (w *walker) html(r io.Reader, base, self, where string) error {
-	d := &htmlDoc{z: html.NewTokenizer(r), src: r, warn: func(msg string) { w.warn(where + ": " + msg) }}
-	d.z.SetMaxBuf(maxHTMLToken)
+	// The walker keeps one htmlDoc, its tokenizer and buffers, for the
+	// HTML parts to come: the parts are read one after the other.
+	d := w.hdoc
+	if d == nil {
+		d = &htmlDoc{}
+		w.hdoc = d
+	}
+	d.reset(w, r, where)
 	if isAbsolute(base) {
 		d.base = base
 	}
@@ -92,11 +106,27 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			d.attrs[i] = htmlAttr{}
 		}
 		d.attrs = d.attrs[:0]
-		if d.err != nil && len(d.out) == 0 {
+		if d.err != nil && len(d.out) == d.off {
 			return nil
 		}
 	}
 }
+
+// reset readies d for the HTML body r, keeping buffers of the usual size.
+func (d *htmlDoc) reset(w *walker, r io.Reader, where string) {
+	d.z.reset(r, maxHTMLToken)
+	d.src, d.base, d.bset, d.where, d.w = r, "", false, where, w
+	d.skip, d.raw, d.err = 0, false, nil
+	if cap(d.out) > 64<<10 {
+		d.out = nil
+	}
+	if cap(d.val) > 64<<10 {
+		d.val = nil
+	}
+	d.out, d.off, d.val, d.attrs = d.out[:0], 0, d.val[:0], d.attrs[:0]
+}
+
+func (d *htmlDoc) warn(msg string) { d.w.warn(d.where + ": " + msg) }
 
 // htmlRun reads one run of visible text: up to the next tag that holds a
 // URL attribute value, or the end.
@@ -108,145 +138,112 @@ type htmlRun struct{ d *htmlDoc }
 // bytes, so memory stays bounded.
 func (r *htmlRun) start() bool {
 	d := r.d
-	for len(d.attrs) == 0 && d.err == nil && !d.raw && len(d.out) < maxBlankRun {
-		if len(bytes.TrimSpace(d.out)) > 0 {
+	for len(d.attrs) == 0 && d.err == nil && !d.raw && len(d.out)-d.off < maxBlankRun {
+		if len(bytes.TrimSpace(d.out[d.off:])) > 0 {
 			return true
 		}
 		d.next()
 	}
-	if len(bytes.TrimSpace(d.out)) > 0 || len(d.out) >= maxBlankRun || d.raw && d.err == nil {
+	if t := d.out[d.off:]; len(bytes.TrimSpace(t)) > 0 || len(t) >= maxBlankRun || d.raw && d.err == nil {
 		return true
 	}
-	d.out = d.out[:0]
+	d.out, d.off = d.out[:0], 0
 	return false
 }
 
+// Read gives the run's text. It reads tokens until p can be filled (or
+// the run or the input ends): one Read for many tokens, where a Read per
+// token cost a call through every reader above it.
 func (r *htmlRun) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
 	d := r.d
-	for len(d.out) == 0 {
-		if len(d.attrs) > 0 {
-			return 0, io.EOF
+	if want := min(len(p), htmlReadAhead); len(d.out)-d.off < want {
+		// What is left moves to the front first, so that out stays
+		// within htmlReadAhead and a token.
+		d.out = d.out[:copy(d.out, d.out[d.off:])]
+		d.off = 0
+		for len(d.out) < want && len(d.attrs) == 0 && d.err == nil && !d.raw {
+			d.next()
 		}
-		if d.err != nil {
-			return 0, d.err
-		}
-		if d.raw {
-			n, err := d.src.Read(p)
-			if err != nil {
-				d.err = err
-			}
-			if n > 0 || err == nil {
-				return n, nil
-			}
-			continue
-		}
-		d.next()
 	}
-	n := copy(p, d.out)
-	d.out = d.out[n:]
-	if len(d.out) == 0 {
-		d.out = d.buf[:0]
+	if len(d.out) > d.off {
+		n := copy(p, d.out[d.off:])
+		d.off += n
+		return n, nil
 	}
-	return n, nil
+	d.out, d.off = d.out[:0], 0
+	switch {
+	case len(d.attrs) > 0:
+		return 0, io.EOF
+	case d.err != nil:
+		return 0, d.err
+	}
+	// Past a token too long (nothing else stops the loop above).
+	n, err := d.src.Read(p)
+	if err != nil {
+		d.err = err
+	}
+	if n > 0 || err == nil {
+		return n, nil
+	}
+	return 0, err
 }
 
 // next reads one token: its visible text goes to out, its URL attribute
 // values to attrs.
 func (d *htmlDoc) next() {
-	if len(d.out) == 0 {
-		d.out = d.buf[:0]
-	}
-	defer func() { d.buf = d.out[:0] }()
-	tt := d.z.Next()
+	z := &d.z
+	tt := z.Next()
 	switch tt {
-	case html.ErrorToken:
-		err := d.z.Err()
-		if err == html.ErrBufferExceeded {
+	case htmlErrorToken:
+		err := z.Err()
+		if err == errHTMLTooLong {
 			// Give the rest as it stands.
 			d.warn("HTML token too long; the rest read as it stands")
-			d.out = append(d.out, d.z.Raw()...)
-			d.out = append(d.out, d.z.Buffered()...)
+			d.out = append(d.out, z.rest()...)
 			d.raw = true
 			return
 		}
 		d.err = err
-	case html.TextToken:
+	case htmlTextToken:
 		if d.skip == 0 {
-			d.out = append(d.out, d.z.Text()...)
+			d.out = z.appendText(d.out)
 		}
-	case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-		name, hasAttr := d.tagName(tt)
+	case htmlStartTagToken, htmlSelfClosingTagToken, htmlEndTagToken:
+		name := z.tagName()
 		a := atom.Lookup(name)
 		switch a {
 		case atom.Script, atom.Style, atom.Template, atom.Noscript:
-			if tt == html.StartTagToken {
+			if tt == htmlStartTagToken {
 				d.skip++
-			} else if tt == html.EndTagToken && d.skip > 0 {
+			} else if tt == htmlEndTagToken && d.skip > 0 {
 				d.skip--
 			}
 		}
-		if blockTags[a] {
+		if isBlockTag(a) {
 			d.out = append(d.out, '\n')
 		}
-		if tt == html.EndTagToken {
-			return
-		}
 		tag := ""
-		for hasAttr {
-			var k, v []byte
-			k, v, hasAttr = d.z.TagAttr()
+		for i := range z.attrCount() {
+			k := z.attrKey(i)
 			if !urlAttrs[string(k)] {
 				continue
 			}
 			if tag == "" {
 				tag = string(name)
 			}
+			d.val = z.appendAttrVal(d.val[:0], i)
 			if string(k) == "srcset" {
-				for _, u := range srcsetURLs(v) {
+				for _, u := range srcsetURLs(d.val) {
 					d.attr(tag, "srcset", u)
 				}
 				continue
 			}
-			d.attr(tag, string(k), string(v))
+			d.attr(tag, string(k), string(d.val))
 		}
 	}
-}
-
-// tagName returns the lower-case name of the tag token just read and
-// whether it may hold an attribute with a value. For a plain name (ASCII
-// letters and digits) it reads the name from the token's raw bytes, as
-// the tokenizer does (to a blank, '/' or '>'), into a buffer of its own:
-// Tokenizer.TagName allocates a copy for every tag. A tag with no '='
-// has no attribute value, and an attribute without one gives no URL.
-func (d *htmlDoc) tagName(tt html.TokenType) ([]byte, bool) {
-	raw := d.z.Raw()
-	i := 1
-	if tt == html.EndTagToken {
-		i = 2
-	}
-	if len(raw) <= i || raw[0] != '<' || (tt == html.EndTagToken && raw[1] != '/') || !isASCIILetter(raw[i]) {
-		return d.z.TagName()
-	}
-	j := i
-	for j < len(raw) && (isASCIILetter(raw[j]) || '0' <= raw[j] && raw[j] <= '9') {
-		j++
-	}
-	if j == len(raw) {
-		return d.z.TagName()
-	}
-	switch raw[j] {
-	case ' ', '\n', '\r', '\t', '\f', '/', '>':
-	default:
-		return d.z.TagName()
-	}
-	d.name = d.name[:0]
-	for _, c := range raw[i:j] {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		d.name = append(d.name, c)
-	}
-	return d.name, tt != html.EndTagToken && bytes.IndexByte(raw[j:], '=') >= 0
 }
 
 // attr holds a URL attribute value, as a browser takes it: leading and

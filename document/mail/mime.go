@@ -528,6 +528,7 @@ type walker struct {
 	pre    []byte                // a multipart's preamble, reused
 	tables map[string]*byteTable // single-byte charsets met, nil for others
 	pool   decoders              // decoders to reuse
+	hdoc   *htmlDoc              // the HTML reader, kept for the next HTML part
 }
 
 func (w *walker) warn(msg string) {

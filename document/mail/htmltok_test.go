@@ -1,0 +1,382 @@
+package mail
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"golang.org/x/net/html"
+)
+
+// The tokenizer of HTML parts is held to golang.org/x/net/html's, which
+// it replaces for speed: the same tokens (type, text decoded, tag name,
+// attribute names and values decoded, comment and doctype text), the same
+// error at the end, and after a token too long the same rest of the input,
+// for any input, however it is split into reads.
+
+// xnetTokens lists the tokens x/net's Tokenizer gives for r.
+func xnetTokens(r io.Reader, maxBuf int) []string {
+	z := html.NewTokenizer(r)
+	z.SetMaxBuf(maxBuf)
+	var out []string
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			err := z.Err()
+			if err == html.ErrBufferExceeded {
+				rest := append(append([]byte(nil), z.Raw()...), z.Buffered()...)
+				more, _ := io.ReadAll(r)
+				return append(out, "too long; rest "+fmt.Sprintf("%q", append(rest, more...)))
+			}
+			return append(out, "error "+err.Error())
+		case html.TextToken, html.CommentToken, html.DoctypeToken:
+			out = append(out, fmt.Sprintf("%v %q", tt, z.Text()))
+		default:
+			name, more := z.TagName()
+			s := fmt.Sprintf("%v %q", tt, name)
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				s += fmt.Sprintf(" %q=%q", k, v)
+			}
+			out = append(out, s)
+		}
+	}
+}
+
+var htmlTokenNames = map[htmlTokenType]html.TokenType{
+	htmlErrorToken:          html.ErrorToken,
+	htmlTextToken:           html.TextToken,
+	htmlStartTagToken:       html.StartTagToken,
+	htmlEndTagToken:         html.EndTagToken,
+	htmlSelfClosingTagToken: html.SelfClosingTagToken,
+	htmlCommentToken:        html.CommentToken,
+	htmlDoctypeToken:        html.DoctypeToken,
+}
+
+// ourTokens lists the tokens of htmlTokenizer for r, in xnetTokens' form.
+// z is reused, as the walker reuses it.
+func ourTokens(z *htmlTokenizer, r io.Reader, maxBuf int) []string {
+	z.reset(r, maxBuf)
+	var out []string
+	var b []byte
+	for {
+		tt := z.Next()
+		switch tt {
+		case htmlErrorToken:
+			err := z.Err()
+			if err == errHTMLTooLong {
+				rest := append([]byte(nil), z.rest()...)
+				more, _ := io.ReadAll(r)
+				return append(out, "too long; rest "+fmt.Sprintf("%q", append(rest, more...)))
+			}
+			return append(out, "error "+err.Error())
+		case htmlTextToken, htmlCommentToken, htmlDoctypeToken:
+			b = z.appendText(b[:0])
+			out = append(out, fmt.Sprintf("%v %q", htmlTokenNames[tt], b))
+		default:
+			s := fmt.Sprintf("%v %q", htmlTokenNames[tt], z.tagName())
+			for i := range z.attrCount() {
+				k := string(z.attrKey(i))
+				b = z.appendAttrVal(b[:0], i)
+				s += fmt.Sprintf(" %q=%q", k, b)
+			}
+			out = append(out, s)
+		}
+	}
+}
+
+// tokReaders gives data in reads of every kind the tests use.
+func tokReaders(data []byte, k int) map[string]io.Reader {
+	k = min(k, len(data))
+	return map[string]io.Reader{
+		"whole":   bytes.NewReader(data),
+		"OneByte": iotest.OneByteReader(bytes.NewReader(data)),
+		"Half":    iotest.HalfReader(bytes.NewReader(data)),
+		"DataErr": iotest.DataErrReader(bytes.NewReader(data)),
+		"split":   io.MultiReader(bytes.NewReader(data[:k]), bytes.NewReader(data[k:])),
+	}
+}
+
+func checkTokens(t *testing.T, z *htmlTokenizer, data []byte, maxBuf int, rds map[string]io.Reader) {
+	t.Helper()
+	want := xnetTokens(bytes.NewReader(data), maxBuf)
+	for name, r := range rds {
+		got := ourTokens(z, r, maxBuf)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("input %q, maxBuf %d, %s reads:\ngot\n\t%s\nwant (x/net)\n\t%s", data, maxBuf, name,
+				strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+		}
+	}
+}
+
+// htmlTokenCases are inputs for the states of the tokenizer and their
+// ends; the fuzz target starts from them too.
+var htmlTokenCases = []string{
+	"",
+	"plain text",
+	"a<b>c</b>d",
+	"<p>see http://example.com/v?a=1&amp;b=2 now</p>",
+	"<A HREF='http://example.com/' Class=x>X</A>",
+	"<a href=http://example.com/x?a=1&b=2>u</a>",
+	"<a href=\"http://example.com/h?x=1&amp;y=2&#38;z=3&copy=4&copy;5&notit;&notin;&not=\">h</a>",
+	"text &ampx &amp &lt3 &notit; &notin; &#x41;&#65;&#x110000;&#0;&#128;&#x9f;&#55296; &#; &#x; &; &unknown; &AElig &fjlig; &acE;",
+	"<img src=a src=b SRC=c>",
+	"<p a=1 b c=\"3\" d='4' =e f= g = 'h' / i/>",
+	"<br/><br /><p a=/><p a='/'/><p/ >",
+	"<!-- comment --><!----><!--><!---><!-- a -- b --!><!--x--!y-->",
+	"<!-- open comment --",
+	"<!-- open comment --!",
+	"<!-- open comment -",
+	"<!DOCTYPE html><!doctype><!DOCTYP><!DOCTYPE",
+	"<!DOCT",
+	"<![CDATA[x<y]]>z",
+	"</ x>y<?xml x?>z<!x>w</>v</3>",
+	"a<",
+	"a</",
+	"a<!",
+	"a<!-",
+	"a<?",
+	"a<b",
+	"a</b",
+	"a<3 b< c<>d",
+	"<script>if (a<b && c>d) x = '</p>';</script>after",
+	"<script><!-- a <script> b </script> c --></script>after",
+	"<script><!--<script></script>--></script>x</script>y",
+	"<script><!-- x --> y</script >z",
+	"<SCRIPT>x</ScRiPt/>y",
+	"<script>x</scrip",
+	"<style>a{b:url(http://example.com/css)}</style><p>t",
+	"<title>a &amp; <b> b</title>c",
+	"<textarea>a&lt;<p>\r\n</textarea>",
+	"<xmp><a href=x>y</a></xmp>z",
+	"<iframe><p>x</iframe><noembed>&amp;</noembed><noframes>a</noframes><noscript><a href=y></noscript>",
+	"<plaintext>a<b>&amp;</plaintext>",
+	"<title>",
+	"<title></title>",
+	"a\r\nb\rc\n\rd\r",
+	"a\x00b<p\x00q a\x00=\"\x00\">c\x00</p\x00q><script>\x00</script><!--\x00-->",
+	"<a href=\"x\r\ny\ry\">",
+	"<a href=\"unterminated",
+	"<a href='x'",
+	"<a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a=1>",
+	"\xff<\xfe a\xfd=\xfc>\u00e9&eacute;",
+}
+
+// TestHTMLTokenizer: the cases, read whole, a byte at a time, in halves,
+// with the last data and io.EOF together, and split at every point; with
+// the token limit of the walker and with small ones (the token too long).
+func TestHTMLTokenizer(t *testing.T) {
+	z := &htmlTokenizer{}
+	for _, c := range htmlTokenCases {
+		data := []byte(c)
+		for _, maxBuf := range []int{maxHTMLToken, 1, 2, 3, 5, 8, 13, 21} {
+			for k := 0; k <= len(data); k++ {
+				checkTokens(t, z, data, maxBuf, tokReaders(data, k))
+			}
+		}
+	}
+}
+
+// Long tokens of each kind, past the first buffer and past the limit, in
+// reads of several sizes.
+func TestHTMLTokenizerLong(t *testing.T) {
+	z := &htmlTokenizer{}
+	long := strings.Repeat("abc &amp; d\r\n", 5000)
+	for _, c := range []string{
+		"<p>" + long + "</p>",
+		"<a href=\"" + long + "\">x</a>",
+		"<a href=" + strings.Repeat("x&amp;", 20000) + ">x</a>",
+		"<!--" + long + "-->after",
+		"<script>" + long + "<!--" + long + "<script>" + long + "</script>" + long + "--></script>after",
+		"<style>" + long + "</style>after",
+		"<title>" + long + "</title>after",
+		"<plaintext>" + long,
+		"<" + strings.Repeat("a", 70000) + " b=c>x",
+		"<?" + long + ">after",
+		"<!DOCTYPE " + long + ">after",
+		"<p " + strings.Repeat("a ", 30000) + ">x",
+		"<p " + strings.Repeat("a=1 b=2 A=3 ", 3000) + ">x",
+	} {
+		data := []byte(c)
+		for _, maxBuf := range []int{maxHTMLToken, 1000, 40000, 65536} {
+			rds := tokReaders(data, len(data)/3)
+			rds["chunks"] = &chunkReader{data: data, n: 4093}
+			checkTokens(t, z, data, maxBuf, rds)
+		}
+	}
+}
+
+// chunkReader gives data n bytes at a time.
+type chunkReader struct {
+	data []byte
+	n    int
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), r.n)], r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// A read error ends the tokens as it ends x/net's; a reader that gives
+// nothing, again and again, is io.ErrNoProgress.
+func TestHTMLTokenizerReadError(t *testing.T) {
+	boom := errors.New("boom")
+	z := &htmlTokenizer{}
+	for _, c := range []string{"", "a<b>c", "<a href=x", "<!-- x"} {
+		want := xnetTokens(io.MultiReader(strings.NewReader(c), iotest.ErrReader(boom)), maxHTMLToken)
+		got := ourTokens(z, io.MultiReader(strings.NewReader(c), iotest.ErrReader(boom)), maxHTMLToken)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%q: got %q, want %q", c, got, want)
+		}
+	}
+	got := ourTokens(z, zeroReader{}, maxHTMLToken)
+	if want := []string{"error " + io.ErrNoProgress.Error()}; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read([]byte) (int, error) { return 0, nil }
+
+// FuzzHTMLTokenizer: for any input, the tokens of x/net, with the
+// walker's limit and with a small one, whatever the reads.
+func FuzzHTMLTokenizer(f *testing.F) {
+	for _, c := range htmlTokenCases {
+		f.Add([]byte(c))
+	}
+	z := &htmlTokenizer{}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		k := 0
+		if len(data) > 0 {
+			k = int(data[len(data)-1]) * len(data) / 256
+		}
+		checkTokens(t, z, data, maxHTMLToken, tokReaders(data, k))
+		checkTokens(t, z, data, 1+len(data)%23, tokReaders(data, k))
+	})
+}
+
+var sink int
+
+// benchHTML is about 1 MiB of HTML as mail carries it (the shape of
+// bench/mkmail's HTML parts): lines of text with character references,
+// links, <br> at each line end, a style element.
+func benchHTML() []byte {
+	var b bytes.Buffer
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta http-equiv=\"Content-Type\" content=\"text/html\">\n<style>p { margin: 0 0 1em }</style></head>\n<body>\n<p>")
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, "Line %d of the text, with &quot;quotes&quot; and it&#39;s &amp; more: see ", i)
+		fmt.Fprintf(&b, "<a href=\"http://example.com/page/%d?a=1&amp;b=2\">http://example.com/page/%d?a=1&amp;b=2</a> now.<br>\n", i, i)
+		if i%8 == 7 {
+			b.WriteString("</p>\n<p>")
+		}
+	}
+	b.WriteString("</p>\n</body></html>\n")
+	return b.Bytes()
+}
+
+// BenchmarkHTMLTokenizer: every token of benchHTML with its text or its
+// name and attributes decoded, by x/net/html's Tokenizer and by ours.
+func BenchmarkHTMLTokenizer(b *testing.B) {
+	data := benchHTML()
+	b.Run("xnet", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			z := html.NewTokenizer(bytes.NewReader(data))
+			z.SetMaxBuf(maxHTMLToken)
+			for {
+				tt := z.Next()
+				if tt == html.ErrorToken {
+					break
+				}
+				if tt == html.TextToken {
+					sink += len(z.Text())
+					continue
+				}
+				name, more := z.TagName()
+				sink += len(name)
+				for more {
+					var k, v []byte
+					k, v, more = z.TagAttr()
+					sink += len(k) + len(v)
+				}
+			}
+		}
+	})
+	b.Run("own", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		z := &htmlTokenizer{}
+		var t []byte
+		for b.Loop() {
+			z.reset(bytes.NewReader(data), maxHTMLToken)
+			for {
+				tt := z.Next()
+				if tt == htmlErrorToken {
+					break
+				}
+				if tt == htmlTextToken {
+					t = z.appendText(t[:0])
+					sink += len(t)
+					continue
+				}
+				sink += len(z.tagName())
+				for i := range z.attrCount() {
+					t = z.appendAttrVal(t[:0], i)
+					sink += len(z.attrKey(i)) + len(t)
+				}
+			}
+		}
+	})
+}
+
+// An HTML part's text runs are the same however their bodies are read:
+// a run's Read takes tokens until p is full, whatever len(p) is.
+func TestHTMLBodyReads(t *testing.T) {
+	long := strings.Repeat("<p>line &amp; http://example.com/x</p>\n", 3000)
+	inputs := append([]string{long, long + "<a href=\"http://example.com/l\">l</a>" + long,
+		strings.Repeat(" ", 3*maxBlankRun) + "x", "<a href=\"http://example.com/y\">" + strings.Repeat("\n", 2*maxBlankRun) + "</a>"}, htmlTokenCases...)
+	for _, in := range inputs {
+		msg := "Content-Type: text/html\n\n" + in
+		var want []string
+		for _, size := range []int{0, 1, 7, 4096} {
+			var got []string
+			err := Walk(strings.NewReader(msg), Options{Format: FormatMail}, func(p *Part) error {
+				var b []byte
+				var err error
+				if size == 0 {
+					b, err = io.ReadAll(p.Body)
+				} else {
+					buf := make([]byte, size)
+					for err == nil {
+						var n int
+						n, err = p.Body.Read(buf)
+						b = append(b, buf[:n]...)
+					}
+					if err == io.EOF {
+						err = nil
+					}
+				}
+				got = append(got, fmt.Sprintf("%v %s %s %q", p.Source, p.Tag, p.Attr, b))
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if size == 0 {
+				want = got
+			} else if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("%.60q: reads of %d bytes: got\n%s\nwant\n%s", in, size, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+	}
+}
