@@ -23,6 +23,9 @@ func parseContentType(v string) (mediaType string, params map[string]string, ok 
 	if strings.TrimSpace(rest) == "" {
 		return mediaType, map[string]string{}, ok
 	}
+	if p, fast := simpleParams(rest); fast {
+		return mediaType, p, ok
+	}
 	if _, p, err := mime.ParseMediaType("x/x;" + rest); err == nil {
 		return mediaType, p, ok
 	}
@@ -105,4 +108,66 @@ func splitParams(s string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+// simpleParams parses the parameter list of nearly every Content-Type
+// (charset=utf-8, boundary="...", format=flowed: tokens and quoted
+// strings without escapes, no RFC 2231 names, no repeats) as
+// mime.ParseMediaType does, without its copies; fast is false for any
+// other list, which ParseMediaType then reads (5 % of an mbox's time
+// went there).
+func simpleParams(s string) (params map[string]string, fast bool) {
+	params = make(map[string]string, 2)
+	for {
+		s = strings.TrimLeft(s, " \t")
+		i := 0
+		for i < len(s) && isTokenByte(s[i]) && s[i] != '*' {
+			i++
+		}
+		name := s[:i]
+		s = strings.TrimLeft(s[i:], " \t")
+		if name == "" || !strings.HasPrefix(s, "=") {
+			return nil, false
+		}
+		s = strings.TrimLeft(s[1:], " \t")
+		var value string
+		if strings.HasPrefix(s, "\"") {
+			j := 1
+			for j < len(s) && s[j] != '"' {
+				if c := s[j]; c == '\\' || c < ' ' || c >= 0x7F {
+					return nil, false
+				}
+				j++
+			}
+			if j == len(s) {
+				return nil, false
+			}
+			value, s = s[1:j], s[j+1:]
+		} else {
+			j := 0
+			for j < len(s) && isTokenByte(s[j]) {
+				j++
+			}
+			if j == 0 {
+				return nil, false
+			}
+			value, s = s[:j], s[j:]
+		}
+		key := strings.ToLower(name)
+		if _, dup := params[key]; dup {
+			return nil, false
+		}
+		params[key] = value
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			return params, true
+		}
+		if s[0] != ';' {
+			return nil, false
+		}
+		s = s[1:]
+		if strings.TrimLeft(s, " \t") == "" {
+			return nil, false // a trailing ';': as ParseMediaType takes it
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"mime"
 	"reflect"
 	"strings"
 	"testing"
@@ -73,4 +74,32 @@ func TestDigestPartsAreMessages(t *testing.T) {
 		`1.1 body: "first http://example.com/1\n"`,
 		`2 body: "plain http://example.com/2\n"`,
 	})
+}
+
+// simpleParams gives what mime.ParseMediaType gives, whenever it takes a
+// list on.
+func FuzzSimpleParams(f *testing.F) {
+	for _, s := range []string{" charset=utf-8", ` boundary="=_a b"`, " charset=us-ascii; format=flowed",
+		" A=b; a=c", " name*=x", ` a="b\"c"`, " a=b;", " a = b ; c=\"\"", " a=é", "a=b c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, fast := simpleParams(s)
+		if !fast {
+			return
+		}
+		_, want, err := mime.ParseMediaType("x/x;" + s)
+		if err != nil || !reflect.DeepEqual(p, want) {
+			t.Fatalf("%q: fast %v, ParseMediaType %v, %v", s, p, want, err)
+		}
+	})
+}
+
+// The lists of nearly every message take the fast way.
+func TestSimpleParamsTaken(t *testing.T) {
+	for _, s := range []string{" charset=utf-8", ` boundary="----=_Part_1_2.3"`, " charset=\"ISO-8859-1\"; format=flowed; delsp=yes"} {
+		if _, fast := simpleParams(s); !fast {
+			t.Errorf("%q: not taken", s)
+		}
+	}
 }
