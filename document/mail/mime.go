@@ -465,6 +465,10 @@ var uriFields = []string{
 	"X-Complaints-To",
 }
 
+// listFields are the List-* fields of RFC 2369 and RFC 2919, whose names
+// are given without a string made for each.
+var listFields = []string{"List-Id", "List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive"}
+
 // IsURIField reports whether the header field name (any case) is one whose
 // value Walk gives for URI extraction.
 func IsURIField(name string) bool {
@@ -477,6 +481,11 @@ func IsURIField(name string) bool {
 // made for the other fields, most of a header.
 func uriFieldName(key []byte) (string, bool) {
 	if len(key) >= len("List-") && bytes.EqualFold(key[:len("List-")], []byte("List-")) {
+		for _, name := range listFields {
+			if len(key) == len(name) && bytes.EqualFold(key, []byte(name)) {
+				return name, true
+			}
+		}
 		k := nettextproto.CanonicalMIMEHeaderKey(string(key))
 		return k, strings.HasPrefix(k, "List-")
 	}
@@ -499,7 +508,10 @@ func (w *walker) giveFields(h header, path string, where string) error {
 		if !utf8.ValidString(v) {
 			w.warn(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, f.key))
 		}
-		if err := w.give(&Part{Path: path, Source: SourceHeader, Field: f.key, Body: strings.NewReader(v)}); err != nil {
+		// One reader for every field: a Body is valid only during the
+		// callback.
+		w.field.Reset(v)
+		if err := w.give(&Part{Path: path, Source: SourceHeader, Field: f.key, Body: &w.field}); err != nil {
 			return err
 		}
 	}
@@ -524,6 +536,7 @@ type walker struct {
 	msgOff int64
 	msgID  string
 
+	field  strings.Reader        // the Body of a header field's Part
 	block  []byte                // the header block being read, reused
 	pre    []byte                // a multipart's preamble, reused
 	tables map[string]*byteTable // single-byte charsets met, nil for others
