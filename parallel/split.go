@@ -119,8 +119,8 @@ const (
 	maxChunk   = 16 << 20
 )
 
-// chunkSize returns the size of the next chunk.
-func (r *splitRun) chunkSize() int64 {
+// chunkSize returns the size of the next chunk, which starts at start.
+func (r *splitRun) chunkSize(start int64) int64 {
 	if r.ChunkSize > 0 {
 		return r.ChunkSize
 	}
@@ -129,7 +129,12 @@ func (r *splitRun) chunkSize() int64 {
 		return firstChunk
 	}
 	target := int64(r.queueBytes() / r.inFlight() / 2)
-	return min(maxChunk, max(minChunk, target*in/max(1, out)))
+	size := min(maxChunk, max(minChunk, target*in/max(1, out)))
+	// Towards the end, smaller chunks: the last ones end together on
+	// every worker, instead of one worker reading a 16 MiB chunk alone
+	// while the others wait (the tail of a 200 MB file read on two
+	// workers was up to a seventh of the time).
+	return min(size, max(minChunk, (r.size-start)/int64(2*r.workers())))
 }
 
 func (s *Split) workers() int { return max(1, s.Workers) }
@@ -301,7 +306,7 @@ func (r *splitRun) run() (Counts, error) {
 		defer close(todo)
 		for start := int64(0); start < r.size; {
 			slots <- struct{}{}
-			c := r.newChunk(start, min(r.size, start+r.chunkSize()))
+			c := r.newChunk(start, min(r.size, start+r.chunkSize(start)))
 			start = c.end
 			todo <- c
 			chunks <- c
