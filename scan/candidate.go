@@ -429,10 +429,15 @@ func (s *Scanner) emit(st, end, next int, kind Kind, d Delim, flags Flags, text 
 	}
 	// Every field, one by one: a composite literal was built on the stack
 	// and copied, its narrow stores read back by wide loads, which stalled
-	// (a tenth of the scan of a short URI).
+	// (a tenth of the scan of a short URI). Hyphens, mostly nil, is stored
+	// only when it changes: while the collector marks, each pointer stored
+	// costs a write barrier.
 	c := &s.cand
 	c.Kind, c.Delim, c.Flags = kind, d, flags
-	c.Text, c.Raw, c.Hyphens = text, s.buf[st:end], hyph
+	c.Text, c.Raw = text, s.buf[st:end]
+	if c.Hyphens != nil || hyph != nil {
+		c.Hyphens = hyph
+	}
 	c.Offset, c.End = s.base+int64(st), s.base+int64(end)
 	c.Line, c.Column = line, col
 	s.pos, s.floor = next, next
