@@ -79,29 +79,36 @@ func wordBoundaryBefore(b []byte) bool {
 // host of www.info@evil.example is evil.example, and it is not reported
 // (behaviour §2).
 func wwwHost(text []byte) bool {
+	// One pass: the searches for '@' and ':' of the host, then the walk
+	// over its dots, cost a tenth of the time of each "www.a.com" of
+	// hostile input packed with them.
 	host := text[min(4, len(text)):]
+	n, colon, dot := len(host), -1, -1
+hostEnd:
 	for i, c := range host {
-		if c == '/' || c == '?' || c == '#' {
-			host = host[:i]
-			break
-		}
-	}
-	if bytes.IndexByte(host, '@') >= 0 {
-		return false
-	}
-	if i := bytes.IndexByte(host, ':'); i >= 0 {
-		host = host[:i]
-	}
-	dot := -1
-	for i, c := range host {
-		if c == '.' {
-			if i == 0 || i == dot+1 {
-				return false
+		switch c {
+		case '/', '?', '#':
+			n = i
+			break hostEnd
+		case '@':
+			return false
+		case ':':
+			if colon < 0 {
+				colon = i
 			}
-			dot = i
+		case '.':
+			if colon < 0 {
+				if i == 0 || i == dot+1 {
+					return false
+				}
+				dot = i
+			}
 		}
 	}
-	return dot > 0 && dot < len(host)-1
+	if colon >= 0 {
+		n = colon
+	}
+	return dot > 0 && dot < n-1
 }
 
 const maxLocalPart = 64 // RFC 5321 4.5.3.1.1
