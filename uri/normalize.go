@@ -106,7 +106,9 @@ func simpleNormal(s string) simpleShape {
 		return notSimple
 	}
 	if i == len(s) {
-		if slashForEmptyPath(s[:scheme]) {
+		// slashForEmptyPath of a lower-case scheme.
+		switch s[:scheme] {
+		case "http", "https", "ws", "wss":
 			return simpleSlash
 		}
 		return simpleAsIs
