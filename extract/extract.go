@@ -124,6 +124,12 @@ func (f Flags) Names() []string {
 }
 
 // Match is one URI found.
+//
+// Its strings (URI, Normalized, Alt) stay valid after the next Scan: the
+// scanner makes them into chunks of a few KiB that it never writes
+// again, one after the other, so a string kept holds its chunk. A program
+// that keeps a few URIs of very many may strings.Clone them, to let the
+// rest go.
 type Match struct {
 	// URI is the URI as found: wrappers, "URL:" and the whitespace of a
 	// broken URI removed (its ASCII form with Options.ASCII).
