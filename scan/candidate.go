@@ -180,7 +180,15 @@ func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partia
 	for j < len(b) {
 		if open == 0 {
 			// Outside brackets, the ASCII bytes of the URI a run at a
-			// time, in a loop of half the instructions.
+			// time, in a loop of half the instructions, four bytes a
+			// turn while it lasts (the loop's overhead, at each byte,
+			// was a twentieth of the time of a short URI).
+			for ; j+4 <= len(b); j += 4 {
+				w := b[j : j+4]
+				if asciiClass[w[0]]&asciiClass[w[1]]&asciiClass[w[2]]&asciiClass[w[3]]&cURI == 0 {
+					break
+				}
+			}
 			for j < len(b) && asciiClass[b[j]]&cURI != 0 {
 				j++
 			}
