@@ -34,6 +34,7 @@ import (
 	"io"
 	"iter"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urix-dev/urix/internal/splitscan"
 	"github.com/urix-dev/urix/scan"
@@ -123,6 +124,12 @@ func (f Flags) Names() []string {
 }
 
 // Match is one URI found.
+//
+// Its strings (URI, Normalized, Alt) stay valid after the next Scan: the
+// scanner makes them into chunks of a few KiB that it never writes
+// again, one after the other, so a string kept holds its chunk. A program
+// that keeps a few URIs of very many may strings.Clone them, to let the
+// rest go.
 type Match struct {
 	// URI is the URI as found: wrappers, "URL:" and the whitespace of a
 	// broken URI removed (its ASCII form with Options.ASCII).
@@ -159,7 +166,27 @@ type Scanner struct {
 	// mail quote depth (behaviour §3), as resetFrom told.
 	midLine    bool
 	quoteDepth int
+	// strs holds the bytes of the strings of the matches (URI,
+	// Normalized, Alt), made one after the other in a chunk whose bytes
+	// before strsN are never written again, so that a string stays valid
+	// however long it is kept. An allocation for each string (and the
+	// prefix of a bare host or address joined by concatenation) cost a
+	// third of the time of each URI of input packed with them (issue
+	// #17). The end is an index, not the slice's length: a slice stored
+	// at each string is a pointer written, which costs a write barrier
+	// while the collector marks.
+	strs  []byte
+	strsN int
 }
+
+const (
+	// strChunk is the size of a chunk of Scanner.strs.
+	strChunk = 4 << 10
+	// strOwn is the length past which a string gets an allocation of
+	// its own: a long one would waste a chunk's end, and a string kept
+	// holds its whole chunk.
+	strOwn = 512
+)
 
 // NewScanner returns a Scanner reading from r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
@@ -289,6 +316,19 @@ func (s *Scanner) scan(limit int64) bool {
 	}
 }
 
+// room makes room for n more bytes in s.strs, n <= strChunk.
+func (s *Scanner) room(n int) {
+	if len(s.strs)-s.strsN < n {
+		s.strs, s.strsN = make([]byte, strChunk), 0
+	}
+}
+
+// bytesString views b, bytes of s.strs that are never written again, as
+// a string.
+func bytesString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
 // fresh reports whether m is to be reported under Options.Unique.
 func (s *Scanner) fresh(m *Match) bool {
 	if s.seen == nil {
@@ -309,7 +349,7 @@ func (s *Scanner) Match() *Match { return &s.m }
 func (s *Scanner) Err() error { return s.sc.Err() }
 
 func (s *Scanner) fromCandidate(c *scan.Candidate) {
-	withHyphens := schemeText(c)
+	withHyphens := s.schemeText(c)
 	var flags Flags
 	if c.Flags&scan.Rejoined != 0 {
 		flags |= Rejoined
@@ -320,16 +360,22 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 	var alt string
 	if c.Flags&scan.HyphenBreak != 0 {
 		flags |= HyphenAmbiguous
-		alt = dropHyphens(withHyphens, c.Hyphens, len(withHyphens)-len(c.Text))
+		alt = s.dropHyphens(withHyphens, c.Hyphens, len(withHyphens)-len(c.Text))
 	}
 	// The match is filled in place, every field one by one: a Match is
 	// twenty words, and its copies in and out of judge, or from a
 	// composite literal built on the stack (narrow stores read back by
 	// wide loads, which stall), cost a fifth of the time of a short URI.
+	// Its strings and Err are set by judge, each pointer once: while the
+	// collector marks, every pointer stored costs a write barrier, which
+	// took a sixth of the time of each URI of input packed with them
+	// (Alt, mostly "", is stored only when it changes).
 	m := &s.m
-	m.URI, m.Normalized, m.Alt = "", "", alt
+	if m.Alt != alt {
+		m.Alt = alt
+	}
 	m.Raw, m.Offset, m.End, m.Line, m.Column = c.Raw, c.Offset, c.End, c.Line, c.Column
-	m.Delimiter, m.Flags, m.Valid, m.Err = c.Delim, flags, false, nil
+	m.Delimiter, m.Flags = c.Delim, flags
 	// Every form is the candidate's text less some hyphens, with an
 	// ASCII scheme before it: it is an IRI when the text is not ASCII,
 	// told from the scanner's buffer, which the cache holds still.
@@ -338,69 +384,134 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 	}
 	if flags&HyphenAmbiguous != 0 && s.opts.Hyphen == HyphenBoth {
 		s.pending = append(s.pending[:0], *m)
-		s.judge(&s.pending[0], alt)
+		s.judge(&s.pending[0], alt, c.Kind == scan.KindWWW)
 	}
 	first := withHyphens
 	if flags&HyphenAmbiguous != 0 && s.opts.Hyphen == HyphenDrop {
 		first = alt
 	}
-	s.judge(m, first)
+	s.judge(m, first, c.Kind == scan.KindWWW)
 }
 
 // schemeText is the candidate's text with the scheme that behaviour §2 gives
 // bare hosts and addresses.
-func schemeText(c *scan.Candidate) string {
+func (s *Scanner) schemeText(c *scan.Candidate) string {
+	var scheme string
 	switch c.Kind {
 	case scan.KindWWW:
-		return "http://" + string(c.Text)
+		scheme = "http://"
 	case scan.KindEmail:
-		return "mailto:" + string(c.Text)
+		scheme = "mailto:"
 	}
-	return string(c.Text)
+	n := len(scheme) + len(c.Text)
+	if n > strOwn {
+		return scheme + string(c.Text)
+	}
+	// Room for its normal form after it too (normalize): most are as
+	// long, or one byte longer.
+	s.room(2*n + 8)
+	st := s.strsN
+	k := st
+	if scheme != "" {
+		k += copy(s.strs[k:], scheme)
+	}
+	k += copy(s.strs[k:], c.Text)
+	s.strsN = k
+	return bytesString(s.strs[st:k])
 }
 
 // dropHyphens removes the hyphens at the given indexes of the candidate's
 // text (shifted by the length of an added scheme).
-func dropHyphens(text string, hyphens []int, shift int) string {
-	out := make([]byte, 0, len(text))
+func (s *Scanner) dropHyphens(text string, hyphens []int, shift int) string {
+	var out []byte
+	if len(text) > strOwn {
+		out = make([]byte, 0, len(text))
+	} else {
+		s.room(2*len(text) + 8)
+		out = s.strs[s.strsN:s.strsN]
+	}
 	prev := 0
 	for _, h := range hyphens {
 		out = append(out, text[prev:h+shift]...)
 		prev = h + shift + 1
 	}
-	return string(append(out, text[prev:]...))
+	out = append(out, text[prev:]...)
+	if len(text) <= strOwn {
+		s.strsN += len(out)
+	}
+	return bytesString(out)
+}
+
+// normalize is uri.Normalize of a form of a match, made in s.strs; www
+// tells a bare www.host. Most forms are normal as they stand, and
+// Normalize gives them back without a copy. A bare www.host is not, most
+// often: with no path, its normal form is the form and a '/'. So its
+// normal form is made in s.strs after it, by AppendNormalize, and when
+// that is the form and a '/' and the form ends s.strs, it is the form
+// and the '/'.
+func (s *Scanner) normalize(form string, www bool) (string, error) {
+	if !www || len(form) > strOwn {
+		return uri.Normalize(form, uri.KindIRI)
+	}
+	s.room(len(form) + 8)
+	st := s.strsN
+	b, err := uri.AppendNormalize(s.strs[:st], form, uri.KindIRI)
+	if err != nil {
+		return "", err
+	}
+	norm := b[st:]
+	if string(norm) == form {
+		return form, nil // the bytes after st are written over next
+	}
+	if len(norm) == len(form)+1 && norm[len(form)] == '/' && st >= len(form) &&
+		unsafe.StringData(form) == &s.strs[st-len(form)] && string(norm[:len(form)]) == form {
+		s.strs[st] = '/'
+		s.strsN++
+		return bytesString(s.strs[st-len(form) : st+1]), nil
+	}
+	if cap(b) > len(s.strs) {
+		// Grown, b is a new array holding a copy of the chunk: the
+		// strings made in the chunk stay where they are, and the next
+		// ones go on in b.
+		s.strs = b[:cap(b)]
+	}
+	s.strsN = len(b)
+	return bytesString(norm), nil
 }
 
 // judge validates and normalizes one form of a match, m, whose other
 // fields are set.
-func (s *Scanner) judge(m *Match, form string) {
+func (s *Scanner) judge(m *Match, form string, www bool) {
 	// Validated as found, so that an invalid URI is reported as found
 	// with the position of its fault in that form (behaviour §5), --ascii or not.
-	m.URI = form
 	// Normalize parses as Validate does and fails with the same error:
 	// one parse serves both (a URI every dozen bytes of hostile input
 	// spent a third of its time parsing each twice).
-	norm, err := uri.Normalize(form, uri.KindIRI)
+	found := form
+	norm, err := s.normalize(form, www)
+	if err == nil && s.opts.ASCII && m.Flags&IRI != 0 {
+		found, norm, err = asciiForms(form)
+	}
+	m.URI, m.Normalized, m.Valid = found, norm, err == nil
+	if m.Err != nil || err != nil {
+		m.Err = err
+	}
+}
+
+// asciiForms gives the URI form of a valid IRI (Options.ASCII), its normal
+// form, or the error that makes it invalid and the IRI as it was.
+func asciiForms(iri string) (found, norm string, err error) {
+	ascii, err := uri.ToASCII(iri)
+	if err == nil {
+		err = uri.Validate(ascii, uri.KindURI)
+	}
 	if err != nil {
-		m.Valid, m.Err = false, err
-		return
+		return iri, "", err // a host IDNA cannot convert
 	}
-	if s.opts.ASCII && m.Flags&IRI != 0 {
-		ascii, err := uri.ToASCII(form)
-		if err == nil {
-			err = uri.Validate(ascii, uri.KindURI)
-		}
-		if err != nil {
-			m.Valid, m.Err = false, err // a host IDNA cannot convert
-			return
-		}
-		m.URI = ascii
-		if norm, err = uri.Normalize(m.URI, uri.KindIRI); err != nil {
-			norm = ""
-		}
+	if norm, err = uri.Normalize(ascii, uri.KindIRI); err != nil {
+		norm = ""
 	}
-	m.Valid = true
-	m.Normalized = norm
+	return ascii, norm, nil
 }
 
 func isASCIIBytes(b []byte) bool {

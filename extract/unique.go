@@ -2,6 +2,7 @@ package extract
 
 import (
 	"hash/maphash"
+	"strings"
 	"sync"
 )
 
@@ -50,7 +51,10 @@ func (u *UniqueSet) Add(key string) bool {
 	}
 	if u.filter == nil {
 		if u.bytes+len(key) <= u.exactLimit {
-			u.exact[key] = struct{}{}
+			// A copy: the key may be a match's string, whose bytes share
+			// a chunk with those of the matches around it (Scanner.strs),
+			// which the set would keep too.
+			u.exact[strings.Clone(key)] = struct{}{}
 			u.bytes += len(key)
 			return true
 		}

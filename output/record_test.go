@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,4 +153,69 @@ func valid(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// The JSON of a normal form or a raw text copied from that of the URI is
+// that of the string itself: the same string, a tail without escapes, a
+// tail with escapes in the URI, a tail that starts inside a character.
+func TestAppendJSONShared(t *testing.T) {
+	for _, c := range []struct{ uri, norm, raw string }{
+		{"http://a/b", "http://a/b", "http://a/b"},
+		{"mailto:a@b.com", "mailto:a@b.com", "a@b.com"},
+		{"http://www.a.com", "http://www.a.com/", "www.a.com"},
+		{"mailto:é@b.com", "mailto:é@b.com", "é@b.com"},
+		{"mailto:é@b.com", "mailto:é@b.com", "\xa9@b.com"},
+		{"x:\"a\"\\b", "x:\"a\"\\b", "\"a\"\\b"},
+		{"x:\u2028a", "x:\u2028a", "a"},
+		{"x:\xffa", "x:\xffa", "\xffa"},
+		{"x:a", "x:a", ""},
+		{"x:a", "x:a", "x:a\n"},
+	} {
+		m := extract.Match{URI: c.uri, Normalized: c.norm, Raw: []byte(c.raw), Valid: true, Line: 1, Column: 12345678, Offset: 99, End: 100}
+		rec := NewRecord("f", Origin{}, &m)
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(rec); err != nil {
+			t.Fatal(err)
+		}
+		if got := AppendJSON(nil, "f", Origin{}, &m); !bytes.Equal(append(got, '\n'), want.Bytes()) {
+			t.Errorf("AppendJSON:\n%s\nencoding/json:\n%s", got, want.Bytes())
+		}
+	}
+}
+
+func TestAppendDecimal(t *testing.T) {
+	values := []int64{0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 1 << 31, 1<<63 - 1, -1, -10, -1 << 63}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 10000 {
+		values = append(values, rng.Int64()>>rng.IntN(64))
+	}
+	for _, v := range values {
+		if got, want := string(appendDecimal([]byte("x"), v)), "x"+strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("appendDecimal(%d) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// plainRun stops where the byte-by-byte reading does: every byte value at
+// every place of strings of plain bytes around the eight-byte words.
+func TestPlainRun(t *testing.T) {
+	for n := range 20 {
+		for at := range n {
+			for c := range 256 {
+				b := bytes.Repeat([]byte{'a'}, n)
+				b[at] = byte(c)
+				for from := 0; from <= n; from++ {
+					want := from
+					for want < n && jsonPlain[b[want]] {
+						want++
+					}
+					if got := plainRun(string(b), from); got != want {
+						t.Fatalf("plainRun(%q, %d) = %d, want %d", b, from, got, want)
+					}
+				}
+			}
+		}
+	}
 }

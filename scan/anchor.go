@@ -144,8 +144,17 @@ func indexWWWUpper(b []byte, from int) int { return indexStr(b, from, wwwUpper) 
 var wwwLower, wwwUpper = []byte("www."), []byte("WWW.")
 
 func indexStr(b []byte, from int, pat []byte) int {
-	if k := bytes.Index(b[from:], pat); k >= 0 {
-		return from + k
+	// The next few places are looked at in a loop before the vectorized
+	// search, whose call cost more than the look at each of them when the
+	// pattern comes every few bytes ("www.a.com www.a.com").
+	near := min(from+16, len(b))
+	for j := from; j+len(pat) <= len(b) && j < near; j++ {
+		if b[j] == pat[0] && bytes.Equal(b[j:j+len(pat)], pat) {
+			return j
+		}
+	}
+	if k := bytes.Index(b[near:], pat); k >= 0 {
+		return near + k
 	}
 	return -1
 }

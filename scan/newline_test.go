@@ -19,6 +19,27 @@ func TestLastNewline(t *testing.T) {
 			t.Errorf("lastNewline(%d bytes) = %d, want %d", len(s), got, want)
 		}
 	}
+	// Every short length, with one or two line breaks anywhere, among
+	// bytes one away from '\n' (a borrow in the word-at-a-time test).
+	for n := range 41 {
+		for i := -1; i < n; i++ {
+			for k := -1; k < n; k++ {
+				b := bytes.Repeat([]byte{'\v'}, n)
+				for j := 0; j < n; j += 3 {
+					b[j] = '\t'
+				}
+				if i >= 0 {
+					b[i] = '\n'
+				}
+				if k >= 0 {
+					b[k] = '\n'
+				}
+				if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
+					t.Fatalf("lastNewline(%q) = %d, want %d", b, got, want)
+				}
+			}
+		}
+	}
 }
 
 // piecesReader returns b in two reads, split at k.

@@ -14,6 +14,8 @@ const (
 	cPchar                         // pchar without pct-encoded: unreserved / sub-delims / ":" / "@"
 	cPath                          // pchar / "/"
 	cQuery                         // query and fragment without pct-encoded: pchar / "/" / "?"
+	cLowScheme                     // cScheme but the upper-case letters (simpleNormal)
+	cLowRegName                    // cRegName but the upper-case letters (simpleNormal)
 )
 
 // reg-name = *( unreserved / pct-encoded / sub-delims ), RFC 3986 3.2.2.
@@ -49,6 +51,16 @@ var class = func() (t [256]uint16) {
 	}
 	t['/'] |= cPath | cQuery
 	t['?'] |= cQuery
+	for c := range t {
+		if c < 'A' || c > 'Z' {
+			if t[c]&cScheme != 0 {
+				t[c] |= cLowScheme
+			}
+			if t[c]&cRegName != 0 {
+				t[c] |= cLowRegName
+			}
+		}
+	}
 	return t
 }()
 

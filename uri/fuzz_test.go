@@ -78,6 +78,9 @@ func FuzzNormalize(f *testing.F) {
 			if m := MustParse(s, k).Normalize().String(); m != n {
 				t.Fatalf("%v: (*URI).Normalize gives %q, Normalize %q", k, m, n)
 			}
+			if b, err := AppendNormalize([]byte("x"), s, k); err != nil || string(b) != "x"+n {
+				t.Fatalf("%v: AppendNormalize gives %q, %v; Normalize %q", k, b, err, n)
+			}
 		}
 	})
 }

@@ -20,11 +20,15 @@ func TestSimpleNormal(t *testing.T) {
 	accepted := 0
 	for n := 0; n < 200000; n++ {
 		var sb strings.Builder
-		switch rng.IntN(3) {
+		switch rng.IntN(5) {
 		case 0:
 			sb.WriteString("http://a/") // often the start of a simple one
 		case 1:
 			sb.WriteString("http://")
+		case 2:
+			sb.WriteString("mailto:a") // a rootless path
+		case 3:
+			sb.WriteString("x:")
 		}
 		for k := rng.IntN(10); k > 0; k-- {
 			sb.WriteString(pieces[rng.IntN(len(pieces))])
@@ -51,6 +55,7 @@ func TestSimpleNormal(t *testing.T) {
 	for s, want := range map[string]simpleShape{
 		"http://a/b-": simpleAsIs, "https://example.com/a/b?c=d#e": simpleAsIs, "ftp://x.y/z/": simpleAsIs,
 		"http://www.a.com": simpleSlash, "wss://a": simpleSlash, "ftp://a": simpleAsIs, "foo://a": simpleAsIs,
+		"mailto:a@b.com": simpleAsIs, "urn:isbn:0451450523": simpleAsIs, "x:a/b/?c#d": simpleAsIs,
 	} {
 		if got := simpleNormal(s); got != want {
 			t.Errorf("simpleNormal(%q) = %d, want %d", s, got, want)
@@ -61,6 +66,8 @@ func TestSimpleNormal(t *testing.T) {
 	for _, s := range []string{
 		"http:///a", "HTTP://a/", "http://A/", "http://a?q", "http://a:80/", "http://u@a/",
 		"http://a/./b", "http://a/b/..", "http://a/%41", "http://a/b#c#d", "http://a/é", "http://[::1]/",
+		"http:a", "HTTPS:a", "Mailto:a@b", "mailto:a/./b", "mailto:a/..", "x:.", "x:a%7e", "x:a?%41",
+		"x:a#b#c", "x:a b", ":a", "1x:a",
 	} {
 		if simpleNormal(s) != notSimple {
 			t.Errorf("simpleNormal(%q) = %d, want notSimple", s, simpleNormal(s))

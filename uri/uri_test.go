@@ -475,13 +475,24 @@ func TestNormalize(t *testing.T) {
 		if n := u.Normalize().String(); n != tt.want {
 			t.Errorf("(%q).Normalize() = %q, want %q", tt.in, n, tt.want)
 		}
+		// After what a buffer holds already, small or not.
+		for _, dst := range [][]byte{[]byte("xyz"), make([]byte, 2, 200)} {
+			b, err := AppendNormalize(dst, tt.in, KindIRIRef)
+			if err != nil || string(b) != string(dst)+tt.want {
+				t.Errorf("AppendNormalize(%q, %q) = %q, %v; want %q", dst, tt.in, b, err, string(dst)+tt.want)
+			}
+		}
 	}
 }
 
 func TestNormalizeInvalid(t *testing.T) {
-	for _, s := range []string{"http://a/%zz", "http:///x", "a_b:c"} {
-		if got, err := Normalize(s, KindIRIRef); err == nil {
-			t.Errorf("Normalize(%q) = %q, want error", s, got)
+	for _, s := range []string{"http://a/%zz", "http:///x", "a_b:c", "http:a", "mailto:a b"} {
+		_, want := Normalize(s, KindIRIRef)
+		if want == nil {
+			t.Errorf("Normalize(%q) succeeded, want error", s)
+		}
+		if b, err := AppendNormalize([]byte("xyz"), s, KindIRIRef); string(b) != "xyz" || err == nil || err.Error() != want.Error() {
+			t.Errorf("AppendNormalize(%q) = %q, %v; want the buffer as it was and %v", s, b, err, want)
 		}
 	}
 	if _, err := Normalize("http://é/", KindURI); err == nil {
