@@ -34,6 +34,14 @@ type Message struct {
 // Held reports whether the message is held in memory whole.
 func (m *Message) Held() bool { return m.stream == nil && m.m.Rest == nil }
 
+// Size is the size of a held message in memory, 0 for one not held.
+func (m *Message) Size() int {
+	if !m.Held() {
+		return 0
+	}
+	return len(m.m.Data)
+}
+
 // Release gives the memory of a held message back for the next ones;
 // the message must not be used after it.
 func (m *Message) Release() {
