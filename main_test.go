@@ -36,6 +36,7 @@ func TestScripts(t *testing.T) {
 			"nul":      cmdNul,
 			"gentext":  cmdGenText,
 			"genmbox":  cmdGenMbox,
+			"genwarc":  cmdGenWARC,
 			"writeto":  cmdWriteTo,
 			"pty":      cmdPty,
 		},
@@ -235,6 +236,43 @@ func cmdGenMbox(ts *testscript.TestScript, neg bool, args []string) {
 			b.WriteString("\n" + body)
 		}
 		b.WriteString("\n")
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
+}
+
+// cmdGenWARC is "genwarc FILE N SEED": FILE gets a WARC file of N
+// conversion records (a warcinfo first), taken at random: short ones,
+// long ones (50 KB and more), ones with a candidate over 300 bytes, and
+// now and then a malformed record (a bad Content-Length) between them.
+func cmdGenWARC(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: genwarc FILE N SEED")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	seed, err := strconv.ParseUint(args[2], 10, 64)
+	ts.Check(err)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	var b strings.Builder
+	record := func(typ, target, block string) {
+		fmt.Fprintf(&b, "WARC/1.0\r\nWARC-Type: %s\r\nWARC-Record-ID: <urn:uuid:%08d>\r\n", typ, b.Len())
+		if target != "" {
+			fmt.Fprintf(&b, "WARC-Target-URI: %s\r\n", target)
+		}
+		fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%s\r\n\r\n", len(block), block)
+	}
+	record("warcinfo", "", "software: genwarc\r\n")
+	for i := 1; i <= n; i++ {
+		block := fmt.Sprintf("Page %d: see http://example.com/p/%d and <http://example.com/wrapped/\n  %d>.\n", i, i, i)
+		switch rng.IntN(8) {
+		case 0:
+			block += "http://long.example/" + strings.Repeat("x", 400) + "\n"
+		case 1:
+			block += strings.Repeat("filler line http://fill.example/a\n", 1500)
+		case 2:
+			b.WriteString("WARC/1.0\r\nWARC-Type: conversion\r\nContent-Length: nope\r\n\r\nhttp://lost.example/\r\n\r\n")
+		}
+		record("conversion", fmt.Sprintf("http://site.example/%d", i), block)
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
 }

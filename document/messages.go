@@ -1,10 +1,13 @@
 package document
 
 import (
+	"bytes"
+	"errors"
 	"io"
 	"sync"
 
 	"github.com/urix-dev/urix/document/mail"
+	"github.com/urix-dev/urix/document/warc"
 )
 
 // Messages, for a caller that reads the messages of an mbox on several
@@ -17,16 +20,18 @@ import (
 const DefaultMaxMessage = 1 << 20
 
 // A Message is a piece of an input whose documents can be read apart
-// from the rest: one message of an mbox, or a whole input of another
-// format. A Held message is in memory: its Documents may be read on any
+// from the rest: one message of an mbox, one record of a WARC file, or a
+// whole input of another format. A Held message is in memory: its Documents may be read on any
 // goroutine, after the ReadMessages callback that gave it has returned,
 // until Release. One that is not held (a whole input that is no mbox, a
 // message longer than the limit) is read from the input as it goes: its
 // Documents must be read within that callback.
 type Message struct {
-	Origin Origin // File and Format; Message and MessageOffset for a message of an mbox
+	Origin Origin // File and Format; Message and MessageOffset for a message of an mbox; the Record fields for a WARC record
 
 	m      mail.Message
+	record bool      // a WARC record: m.Data (and m.Rest) is its block
+	warns  []Warning // malformed WARC records before this one, told first
 	buf    *[]byte
 	stream func(w *Walker, fn func(*Document) error) error
 }
@@ -63,6 +68,7 @@ type Walker struct {
 
 	mw  mail.Walker
 	doc Document
+	br  bytes.Reader
 }
 
 // Documents calls fn for each document of m, in order, as Read would for
@@ -71,6 +77,23 @@ type Walker struct {
 func (w *Walker) Documents(m *Message, fn func(*Document) error) error {
 	if m.stream != nil {
 		return m.stream(w, fn)
+	}
+	if w.Warn != nil {
+		for _, wn := range m.warns {
+			w.Warn(wn)
+		}
+	}
+	if m.record {
+		if m.m.Data == nil && m.m.Rest == nil {
+			return nil // only the warnings of the records before the end
+		}
+		w.br.Reset(m.m.Data)
+		var body io.Reader = &w.br
+		if m.m.Rest != nil {
+			body = io.MultiReader(body, m.m.Rest)
+		}
+		w.doc = Document{Origin: m.Origin, Body: body, InvalidAt: -1}
+		return fn(&w.doc)
 	}
 	var warn func(int, string)
 	if w.Warn != nil {
@@ -86,9 +109,9 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) error {
 }
 
 // ReadMessages reads one input as Read does, but gives fn its pieces
-// instead of their documents: each message of an mbox, held in memory
-// when it is no longer than max bytes (0: DefaultMaxMessage); any other
-// input as one Message that is not held. What is wrong with the input as
+// instead of their documents: each message of an mbox and each record of
+// a WARC file, held in memory when it is no longer than max bytes (0:
+// DefaultMaxMessage); any other input as one Message that is not held. What is wrong with the input as
 // a whole (a compressed stream read as text) goes to Options.Warn, what
 // is wrong with a message to the Walker that reads it. It returns fn's
 // first error as is, or an error that ends the reading of the input.
@@ -97,6 +120,9 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 		max = DefaultMaxMessage
 	}
 	return rd.read(r, name, func(br io.Reader, format Format) error {
+		if format == WARC {
+			return rd.warcRecords(br, name, max, fn)
+		}
 		if format != Mbox {
 			return fn(&Message{Origin: Origin{File: name, Format: format}, stream: func(w *Walker, dfn func(*Document) error) error {
 				saved := rd.Options.Warn
@@ -123,3 +149,74 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 		}
 	})
 }
+
+// warcRecords gives fn the records of a WARC file, each held when its
+// block is no longer than max bytes. A malformed record is told (by the
+// Walker) before the next record's documents, or in a last Message with
+// no document when none follows, so that the warnings keep their place.
+func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Message) error) error {
+	wr := warc.NewReader(r)
+	var warns []Warning
+	n := 0
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			if len(warns) > 0 {
+				return fn(&Message{Origin: Origin{File: name, Format: WARC}, record: true, warns: warns})
+			}
+			return nil
+		}
+		if err != nil {
+			var fe *warc.FormatError
+			if !errors.As(err, &fe) {
+				return err
+			}
+			n++ // a record number counts every record, good or not
+			warns = append(warns, Warning{Origin: Origin{File: name, Format: WARC}, Message: err.Error()})
+			continue
+		}
+		n++
+		buf := messageBufs.Get().(*[]byte)
+		data, err := readBlock(rec.Body, (*buf)[:0], max)
+		m := &Message{
+			Origin: Origin{File: name, Format: WARC, Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI},
+			record: true, warns: warns, buf: buf,
+		}
+		m.m.Data = data
+		switch {
+		case err == io.EOF:
+		case err != nil:
+			m.m.Rest = errReader{err} // the block as far as it was read, then the error, as Read gives it
+		default:
+			m.m.Rest = rec.Body
+		}
+		warns = nil
+		if err := fn(m); err != nil {
+			return err
+		}
+	}
+}
+
+// readBlock appends what r gives to buf until io.EOF (returned as such)
+// or until buf holds max bytes (then the error is nil). An empty block
+// is a non-nil empty slice.
+func readBlock(r io.Reader, buf []byte, max int) ([]byte, error) {
+	if buf == nil {
+		buf = make([]byte, 0, 512)
+	}
+	for len(buf) < max {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), max)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}
+
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }

@@ -72,11 +72,16 @@ func TestReadMessagesAsRead(t *testing.T) {
 		"text":       "plain http://example.com/t\n",
 		"warc":       "WARC/1.1\r\n" + warcRecord("1", "http://a.example/", "x http://example.com/w\n")[len("WARC/1.1\r\n"):],
 		"empty":      "",
+		"warc bad":   warcRecord("1", "http://a.example/", "x http://example.com/w1\n") + "WARC/1.1\r\nContent-Length: zz\r\n\r\n" + warcRecord("2", "http://b.example/", "y http://example.com/w2 "+strings.Repeat("z", 100)+"\n") + "WARC/1.1\r\nbroken\r\n\r\n",
+		"warc cut":   warcRecord("1", "http://a.example/", "x http://example.com/w1\n") + strings.TrimSuffix(warcRecord("2", "http://b.example/", "y http://example.com/w2 "+strings.Repeat("q", 60)+"\n"), "q\n\r\n\r\n"),
 	}
 	for name, in := range inputs {
 		want, wantWarns, werr := readAll(t, strings.NewReader(in), Options{})
 		if len(want) == 0 && name != "empty" {
 			t.Fatalf("%s: no documents", name)
+		}
+		if name == "warc bad" && len(wantWarns) != 2 || name == "warc cut" && !strings.Contains(strings.Join(want, " "), "read error") {
+			t.Fatalf("%s: warnings %q, error %v", name, wantWarns, werr)
 		}
 		for _, max := range []int{0, 1, 40, 1 << 20} {
 			for rname, rd := range map[string]func() io.Reader{
