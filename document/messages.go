@@ -59,6 +59,17 @@ func (m *Message) Release() {
 
 var messageBufs = sync.Pool{New: func() any { return new([]byte) }}
 
+// messageBuf returns a buffer for a message, of 32 KiB at least: grown
+// from nothing by append, a message's buffer was copied as many times as
+// it doubled (a third of the copying of an mbox's reading goroutine).
+func messageBuf() *[]byte {
+	buf := messageBufs.Get().(*[]byte)
+	if cap(*buf) < 32<<10 {
+		*buf = make([]byte, 0, 32<<10)
+	}
+	return buf
+}
+
 // A Walker reads the documents of Messages, keeping its buffers and
 // decoders from one message to the next. Each goroutine has its own.
 type Walker struct {
@@ -133,7 +144,7 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 		}
 		sp := mail.NewMboxSplitter(br)
 		for {
-			buf := messageBufs.Get().(*[]byte)
+			buf := messageBuf()
 			mm, err := sp.Next(*buf, max)
 			if err != nil {
 				messageBufs.Put(buf)
@@ -176,7 +187,7 @@ func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Messag
 			continue
 		}
 		n++
-		buf := messageBufs.Get().(*[]byte)
+		buf := messageBuf()
 		data, err := readBlock(rec.Body, (*buf)[:0], max)
 		m := &Message{
 			Origin: Origin{File: name, Format: WARC, Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI},
