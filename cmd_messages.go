@@ -104,7 +104,12 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 	// and one message of up to 1 MiB, and its output, 64 KiB in memory,
 	// the rest in a temporary file) stays small.
 	window := 4 * workers
-	out := parallel.NewOrdered(f.w)
+	var dst io.Writer = f.w
+	if r.out.LineBuffered {
+		// What the workers write goes out as it reaches its turn.
+		dst = flushingWriter{f.w}
+	}
+	out := parallel.NewOrdered(dst)
 	jobs := make(chan messageJob, window)
 	results := make(chan messageDone, window)
 	for range workers {
@@ -153,6 +158,12 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 	var inline *document.Walker
 	var run []*document.Message
 	size := 0
+	runLimit := runBytes
+	if r.out.LineBuffered {
+		// Each message's URIs as soon as it is read (a live mailbox, a
+		// terminal), not once 256 KiB have come.
+		runLimit = 1
+	}
 	give := func() error {
 		if len(run) == 0 {
 			return nil
@@ -170,7 +181,7 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 		if m.Held() {
 			run = append(run, m)
 			size += m.Size()
-			if size >= runBytes {
+			if size >= runLimit {
 				return give()
 			}
 			return nil

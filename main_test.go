@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -37,6 +38,7 @@ func TestScripts(t *testing.T) {
 			"gentext":  cmdGenText,
 			"genmbox":  cmdGenMbox,
 			"genwarc":  cmdGenWARC,
+			"feedslow": cmdFeedSlow,
 			"writeto":  cmdWriteTo,
 			"pty":      cmdPty,
 		},
@@ -275,6 +277,65 @@ func cmdGenWARC(ts *testscript.TestScript, neg bool, args []string) {
 		record("conversion", fmt.Sprintf("http://site.example/%d", i), block)
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
+}
+
+// cmdFeedSlow is "feedslow FIRST MARK REST PROG ARGS...": it runs PROG
+// with its stdin a pipe, writes the file FIRST to it, waits until PROG
+// has printed MARK (a failure after a minute), then writes the file REST
+// and closes the pipe; PROG's stdout is the command's. So a script shows
+// that output comes as input does, not at its end, without timing it.
+func cmdFeedSlow(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 4 {
+		ts.Fatalf("usage: feedslow FIRST MARK REST PROG [ARGS...]")
+	}
+	first, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	rest, err := os.ReadFile(ts.MkAbs(args[2]))
+	ts.Check(err)
+	cmd := exec.Command(lookPath(ts, args[3]), args[4:]...)
+	cmd.Dir = ts.Getenv("WORK")
+	in, err := cmd.StdinPipe()
+	ts.Check(err)
+	out, err := cmd.StdoutPipe()
+	ts.Check(err)
+	ts.Check(cmd.Start())
+	_, err = in.Write(first)
+	ts.Check(err)
+	var got strings.Builder
+	seen := make(chan bool, 1)
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := out.Read(buf)
+			got.Write(buf[:n])
+			if strings.Contains(got.String(), args[1]) {
+				select {
+				case seen <- true:
+				default:
+				}
+			}
+			if err != nil {
+				close(seen)
+				return
+			}
+		}
+	}()
+	select {
+	case ok := <-seen:
+		if !ok {
+			ts.Fatalf("output ended without %q", args[1])
+		}
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		ts.Fatalf("%q not printed before the rest of the input came", args[1])
+	}
+	_, err = in.Write(rest)
+	ts.Check(err)
+	in.Close()
+	for range seen {
+	}
+	ts.Check(cmd.Wait())
+	fmt.Fprint(ts.Stdout(), got.String())
 }
 
 // lookPath finds prog on the script's PATH (where testscript puts urix).
