@@ -23,13 +23,28 @@ import (
 // TestMain lets the scripts run urix in-process: testscript re-executes the
 // test binary as "urix" and calls urixMain.
 func TestMain(m *testing.M) {
+	// Under -race each process sleeps a second as it exits, for the
+	// reports of other goroutines (the race runtime's atexit_sleep_ms):
+	// the scripts run urix hundreds of times, so the race run of this
+	// package took 139 s, 5 of them CPU. The children inherit this.
+	if os.Getenv("GORACE") == "" {
+		os.Setenv("GORACE", raceOptions)
+	}
 	os.Exit(testscript.RunMain(m, map[string]func() int{"urix": urixMain}))
 }
+
+// raceOptions are the race runtime's options for the processes the
+// scripts run: a short wait at exit instead of a second.
+const raceOptions = "atexit_sleep_ms=20"
 
 // TestScripts runs the command-line scenarios in testdata/script.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("GORACE", os.Getenv("GORACE"))
+			return nil
+		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"status":   cmdStatus,
 			"compress": cmdCompress,
