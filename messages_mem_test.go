@@ -67,4 +67,3 @@ func TestMboxRunsBoundedMemory(t *testing.T) {
 		t.Errorf("heap in use grew by %d MiB reading tiny messages", grew>>20)
 	}
 }
-
