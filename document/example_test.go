@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
@@ -73,4 +74,57 @@ func ExampleReader_Read() {
 	// Output:
 	// notes.txt.gz text http://example.com/
 	// error: <nil>
+}
+
+// The messages of an mbox read on two goroutines, their URIs put back in
+// the order of the messages: a held message is read by a worker, after
+// ReadMessages has moved on; one too long to hold would be read at once.
+func ExampleReader_ReadMessages() {
+	type result struct {
+		no   int
+		uris []string
+	}
+	jobs := make(chan *document.Message)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var w document.Walker // one per goroutine
+			for m := range jobs {
+				var uris []string
+				w.Documents(m, func(doc *document.Document) error {
+					for u := range extract.All(doc.Body, extract.Options{}) {
+						uris = append(uris, u.URI)
+					}
+					return nil
+				})
+				results <- result{m.Origin.Message, uris}
+				m.Release()
+			}
+		}()
+	}
+	go func() {
+		document.NewReader(document.Options{}).ReadMessages(strings.NewReader(mbox), "list.mbox", 0, func(m *document.Message) error {
+			if !m.Held() {
+				return fmt.Errorf("message %d: too long for this example", m.Origin.Message)
+			}
+			jobs <- m
+			return nil
+		})
+		close(jobs)
+		wg.Wait()
+		close(results)
+	}()
+	byNo := map[int][]string{}
+	for r := range results {
+		byNo[r.no] = r.uris
+	}
+	for no := 1; no <= len(byNo); no++ {
+		fmt.Println(no, byNo[no])
+	}
+	// Output:
+	// 1 [https://lists.example.org/archive/ https://example.com/a http://example.com/b]
+	// 2 [http://example.com/c]
 }
