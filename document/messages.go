@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/urix-dev/urix/document/mail"
@@ -102,7 +103,10 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) error {
 		}
 		w.br.Reset(m.m.Data)
 		var body io.Reader = &w.br
-		if m.m.Rest != nil {
+		switch {
+		case m.m.Rest != nil && len(m.m.Data) == 0:
+			body = m.m.Rest
+		case m.m.Rest != nil:
 			body = io.MultiReader(body, m.m.Rest)
 		}
 		w.doc = Document{Origin: m.Origin, Body: body, InvalidAt: -1}
@@ -164,13 +168,15 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 }
 
 // warcRecords gives fn the records of a WARC file, each held when its
-// block is no longer than max bytes. A malformed record is told (by the
-// Walker) before the next record's documents, or in a last Message with
-// no document when none follows, so that the warnings keep their place.
+// block is no longer than max bytes (never when max < 0). A malformed
+// record costs only itself (package warc resynchronises at the next one,
+// however many there are); it is told (by the Walker) before the next
+// record's documents, or in a last Message with no document when none
+// follows, so that the warnings keep their place.
 func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Message) error) error {
 	wr := warc.NewReader(r)
 	var warns []Warning
-	n := 0
+	n := 0 // a record number counts every record, good or not
 	for {
 		rec, err := wr.Next()
 		if err == io.EOF {
@@ -179,55 +185,37 @@ func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Messag
 			}
 			return nil
 		}
+		n++
 		if err != nil {
 			var fe *warc.FormatError
 			if !errors.As(err, &fe) {
 				return err
 			}
-			n++ // a record number counts every record, good or not
 			warns = append(warns, Warning{Origin: Origin{File: name, Format: WARC}, Message: err.Error()})
 			continue
 		}
-		n++
-		buf := messageBuf()
-		data, err := readBlock(rec.Body, (*buf)[:0], max)
 		m := &Message{
 			Origin: Origin{File: name, Format: WARC, Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI},
-			record: true, warns: warns, buf: buf,
-		}
-		m.m.Data = data
-		switch {
-		case err == io.EOF:
-		case err != nil:
-			m.m.Rest = errReader{err} // the block as far as it was read, then the error, as Read gives it
-		default:
-			m.m.Rest = rec.Body
+			record: true, warns: warns,
 		}
 		warns = nil
+		m.m.Rest = rec.Body
+		if rec.ContentLength <= int64(max) {
+			// Held: the block, of a length the header gave.
+			m.buf = messageBuf()
+			data := slices.Grow((*m.buf)[:0], int(rec.ContentLength))[:rec.ContentLength]
+			got, err := io.ReadFull(rec.Body, data)
+			m.m.Data, m.m.Rest = data[:got], nil
+			if err != nil {
+				// The block as far as it was read, then the error,
+				// as Read gives it.
+				m.m.Rest = errReader{err}
+			}
+		}
 		if err := fn(m); err != nil {
 			return err
 		}
 	}
-}
-
-// readBlock appends what r gives to buf until io.EOF (returned as such)
-// or until buf holds max bytes (then the error is nil). An empty block
-// is a non-nil empty slice.
-func readBlock(r io.Reader, buf []byte, max int) ([]byte, error) {
-	if buf == nil {
-		buf = make([]byte, 0, 512)
-	}
-	for len(buf) < max {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := r.Read(buf[len(buf):min(cap(buf), max)])
-		buf = buf[:len(buf)+n]
-		if err != nil {
-			return buf, err
-		}
-	}
-	return buf, nil
 }
 
 type errReader struct{ err error }

@@ -9,7 +9,6 @@ import (
 	"iter"
 
 	"github.com/urix-dev/urix/document/mail"
-	"github.com/urix-dev/urix/document/warc"
 )
 
 // Format is the form of an input: plain text, one message, an mbox, a
@@ -226,7 +225,7 @@ func (rd *Reader) readAs(br io.Reader, name string, format Format, fn func(*Docu
 	doc := &Document{Origin: Origin{File: name, Format: format}}
 	switch format {
 	case WARC:
-		return rd.readWARC(br, doc, fn)
+		return rd.readWARC(br, name, fn)
 	case Mail, Mbox, News:
 		return rd.readMail(br, doc, fn)
 	}
@@ -341,40 +340,11 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 	doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
 }
 
-// readWARC reads the records of a WARC file; a malformed record goes to
-// Warn and costs only itself.
-func (rd *Reader) readWARC(r io.Reader, doc *Document, fn func(*Document) error) error {
-	wr := warc.NewReader(r)
-	n := 0
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			var fe *warc.FormatError
-			if !errors.As(err, &fe) {
-				return err
-			}
-			// The reader resynchronises at the next record whatever
-			// the number of bad ones (package warc): each costs only
-			// itself.
-			n++ // a record number counts every record, good or not
-			if rd.Options.Warn != nil {
-				rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: WARC}, Message: err.Error()})
-			}
-			continue
-		}
-		n++
-		doc.Origin = Origin{
-			File: doc.File, Format: WARC,
-			Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI,
-		}
-		doc.Body, doc.InvalidAt = rec.Body, -1
-		if err := fn(doc); err != nil {
-			return err
-		}
-	}
+// readWARC reads the records of a WARC file as they stream (none held);
+// a malformed record goes to Warn and costs only itself.
+func (rd *Reader) readWARC(r io.Reader, name string, fn func(*Document) error) error {
+	w := &Walker{Warn: rd.Options.Warn}
+	return rd.warcRecords(r, name, -1, func(m *Message) error { return w.Documents(m, fn) })
 }
 
 // Read returns the documents of one input as a sequence, for a range loop:
