@@ -25,6 +25,10 @@ func TestResetAsNew(t *testing.T) {
 		"plain http://a.example/ (http://b.example/c) \"http://q/\n  r\"",
 		"",
 		"www.example.com user@example.com <http://h/some-\nthing>",
+		// The same offsets at quote depths 1 and 3 with the '>' elsewhere:
+		// a memo of where an angle context stops must not outlive its input.
+		"> <http://a/b http://c/d> e\n>>> <http://f/g http://h/i> j",
+		"> <http://a/b http://c/d/e/f/g> e\n>>> <http://f/g http://h/i/j/k/l> j",
 	}
 	cfg := Config{MaxLength: 1000, WWW: true, Email: true}
 	reused := New(strings.NewReader(""), cfg)

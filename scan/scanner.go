@@ -180,11 +180,11 @@ func New(r io.Reader, cfg Config) *Scanner {
 // keeping its buffers: reading many small inputs (the parts of mail
 // messages) costs no allocation each.
 func (s *Scanner) Reset(r io.Reader) {
+	clear(s.memo) // only what was used: see angleMemo
 	*s = Scanner{
 		r: r, cfg: s.cfg, maxLen: s.maxLen, schemes: s.schemes,
-		buf: s.buf, text: s.text[:0], hyph: s.hyph[:0], memo: s.memo, joined: s.joined[:0],
+		buf: s.buf, text: s.text[:0], hyph: s.hyph[:0], memo: s.memo[:0], joined: s.joined[:0],
 	}
-	clear(s.memo)
 	if s.buf == nil {
 		s.buf = make([]byte, min(initialBuffer, s.maxBuffer()))
 	}
