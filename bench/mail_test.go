@@ -128,3 +128,39 @@ func BenchmarkWalkWARC(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadMessagesExtract: what `urix` does with an mbox or a WARC
+// file on several workers, on one goroutine: document.Reader.ReadMessages
+// cuts the input into messages (held in memory, up to the default
+// limit), each walked by a document.Walker and its documents searched
+// with one reused extract.Scanner. Held messages take paths the streamed
+// reading of BenchmarkReadExtract does not (read in place).
+func BenchmarkReadMessagesExtract(b *testing.B) {
+	for _, in := range []input{mboxInput, wetInput} {
+		b.Run(in.name, func(b *testing.B) {
+			d := load(b, in)
+			rd := document.NewReader(document.Options{})
+			sc := extract.NewScanner(bytes.NewReader(nil), extract.Options{NoLines: true})
+			var wk document.Walker
+			scan := func(doc *document.Document) error {
+				sc.Reset(doc.Body)
+				for sc.Scan() {
+					sink += len(sc.Match().URI)
+				}
+				return sc.Err()
+			}
+			b.SetBytes(int64(len(d)))
+			b.ReportAllocs()
+			for b.Loop() {
+				err := rd.ReadMessages(bytes.NewReader(d), in.name, 0, func(m *document.Message) error {
+					err := wk.Documents(m, scan)
+					m.Release()
+					return err
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

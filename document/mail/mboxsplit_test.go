@@ -63,6 +63,23 @@ func TestMboxSplitterAsWalk(t *testing.T) {
 			b.WriteString("From x@example.com Mon Jan  1 00:00:00 2024\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\nplain http://example.com/p\n--b\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\nPGEgaHJlZj0iaHR0cDovL3gueS8iPmxpbms8L2E+\n--b--\n\n")
 		}
 	}
+	// Headers that a held message's header fast path must leave to the
+	// line-by-line reading, with its warnings: a continuation first, a
+	// malformed line, a boundary line in a part's header, CRLF, a
+	// field longer than a read buffer, 8-bit bytes, a header that ends
+	// the message.
+	for _, h := range []string{
+		" folded first\nSubject: x\n\nbody http://example.com/c1\n",
+		"Subject: x\nnot a field http://example.com/m1\n\nbody\n",
+		"Subject: x\r\nList-Archive: <http://example.com/crlf>\r\n\r\nbody\r\n",
+		"List-Archive: <http://example.com/" + strings.Repeat("l", 70000) + ">\nSubject: x\n\nbody\n",
+		"Subject: caf\xe9\nList-Id: <http://example.com/8bit>\n\nbody\n",
+		"Content-Type: multipart/mixed; boundary=q\n\n--q\nContent-Type: text/plain\n--q\nX: y\n\nafter http://example.com/q\n--q--\n",
+		"Content-Type: multipart/mixed; boundary=q\n\n--q\nList-Id: <http://example.com/in-part>\n--not-q: x\n\npart body\n--q--\n",
+		"List-Archive: <http://example.com/no-body>\n",
+	} {
+		b.WriteString("From h Mon Jan  1 00:00:00 2024\n" + h + "\n")
+	}
 	b.WriteString("From last Mon Jan  1 00:00:00 2024\n\nno newline at the end http://example.com/end")
 	in := b.String()
 	ref, refWarns := walkString(t, in, FormatMbox)
