@@ -113,11 +113,13 @@ func (s *Split) Read(w io.Writer, file io.ReaderAt, size int64) (Counts, error) 
 	return r.run()
 }
 
-// Chunk sizes. Each chunk costs about 0.15 ms beyond its bytes (its
-// scanner's start, the join), which chunks of 16 MiB did not hide: text
-// of 800 MB on two workers took 0.151 s with them, 0.137 s with 64 MiB
-// (-j 1: 0.241 s). A chunk is never held in memory, only its results, so
-// its size costs nothing there; the last ones are smaller (chunkSize).
+// Chunk sizes. Chunks of 1 MiB once cost half again the CPU of 64 MiB
+// ones (-j 2, text.txt of bench/: 145 against 91 ms): not the chunks
+// themselves but the kernel's copy of their reads, which started at
+// multiples of 1 MiB and so landed where it copies at a third of its
+// speed (scan.Scanner's keepForCopy; now 95 against 91 ms). A chunk is
+// never held in memory, only its results, so its size costs nothing
+// there; the last ones are smaller (chunkSize).
 const (
 	minChunk   = 256 << 10
 	firstChunk = 1 << 20 // before any chunk is read
@@ -293,8 +295,10 @@ func (lb lineBase) position(line, column, off int64) (int64, int64) {
 }
 
 // baseOf is where the reader of the chunk that starts at start starts: a
-// little before it.
-func baseOf(start int64) int64 { return max(0, start-lead) }
+// little before it, at a multiple of 4 KiB, where the scanner's reads
+// are placed so that the kernel copies them fast (scan.Scanner's
+// keepForCopy).
+func baseOf(start int64) int64 { return max(0, (start-lead)&^4095) }
 
 func (r *splitRun) run() (Counts, error) {
 	if r.size == 0 {
