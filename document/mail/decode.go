@@ -2,10 +2,10 @@ package mail
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/binary"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/emersion/go-message/charset"
 	"golang.org/x/text/encoding/charmap"
@@ -439,6 +439,7 @@ type b64Reader struct {
 	buf    []byte
 	acc    uint32
 	nacc   int
+	runLen int // length of the last run b64Run took: the next one's guess
 	warned bool
 	err    error
 }
@@ -465,36 +466,148 @@ func (b *b64Reader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// decode decodes in: the lines up to the last line end whole with
-// encoding/base64 (which skips CR and LF) when they are plain base64 and
-// no quantum is begun, else, and for the rest, byte by byte. On the
-// bytes it takes encoding/base64 gives what the byte loop gives; on the
-// others (blanks, bytes outside the alphabet, base64url, padding before
-// the end, a partial quantum) it fails and the byte loop decodes the same
-// bytes. Byte by byte, base64 ran at 300 MB/s.
+// decode decodes in. Runs of plain base64 (whole quanta of the alphabet,
+// from one blank or line end to the next) are decoded by b64Run, 16
+// characters a step, when no quantum is begun; whatever else (a quantum
+// begun in the previous read, blanks inside a line, bytes outside the
+// alphabet, padding, a run that is not a multiple of 4) goes to the
+// byte loop, the quantum begun to its end, anything else to the end of
+// its line. b64Run takes only quanta of four bytes of the alphabet, on
+// which the byte loop does nothing but decode them, so the output is the
+// byte loop's whatever the reads. Byte by byte, base64 ran at 300 MB/s;
+// through encoding/base64, whose 8-character steps break at every line
+// end, at 1.5 GB/s.
 func (b *b64Reader) decode(in []byte) {
-	if b.nacc != 0 {
+	// Room for all of in decoded and b64Run's overrun: it then never
+	// stops for want of room (it would, and the byte loop take over).
+	b.out = slices.Grow(b.out, len(in)/4*3+32)
+	for len(in) > 0 {
+		if b.nacc != 0 {
+			k := 0
+			for k < len(in) && b.nacc != 0 {
+				b.slow(in[k : k+1])
+				k++
+			}
+			in = in[k:]
+			continue
+		}
+		n, m := b.lines(b.out[len(b.out):cap(b.out)], in)
+		b.out = b.out[:len(b.out)+m]
+		in = in[n:]
+		if len(in) == 0 {
+			return
+		}
 		i := bytes.IndexByte(in, '\n')
 		if i < 0 {
-			b.slow(in)
-			return
+			i = len(in) - 1
 		}
 		b.slow(in[:i+1])
 		in = in[i+1:]
 	}
-	if b.nacc == 0 {
-		if i := bytes.LastIndexByte(in, '\n'); i >= 0 {
-			block := in[:i+1]
-			n := len(b.out)
-			b.out = slices.Grow(b.out, base64.StdEncoding.DecodedLen(len(block)))
-			m, err := base64.StdEncoding.Decode(b.out[n:n+base64.StdEncoding.DecodedLen(len(block))], block)
-			if err == nil {
-				b.out = b.out[:n+m]
-				in = in[i+1:]
+}
+
+// lines decodes the runs of plain base64 that src begins with into dst,
+// blanks and line ends between them skipped, and returns the bytes of src
+// taken and of dst written. It stops at a run it does not take whole, and
+// at the end of src, where it takes what it can in quanta of four.
+func (b *b64Reader) lines(dst, src []byte) (n, m int) {
+	t := b64Pairs()
+	for {
+		for n < len(src) && isB64Space(src[n]) {
+			n++
+		}
+		rest := src[n:]
+		if len(rest) == 0 {
+			return n, m
+		}
+		// A run as long as the last one (base64 lines are mostly of one
+		// length), else to the line end, else to the end of src.
+		k, ok := b.runLen, false
+		if k > 0 && k < len(rest) && b64val[rest[k]] == 0xFF {
+			ok = b64Run(t, dst[m:], rest[:k])
+		}
+		if !ok {
+			k = bytes.IndexByte(rest, '\n')
+			if k < 0 {
+				k = len(rest) &^ 3
+			} else {
+				if k > 0 && rest[k-1] == '\r' {
+					k--
+				}
+				b.runLen = k
+			}
+			if k == 0 || !b64Run(t, dst[m:], rest[:k]) {
+				return n, m
 			}
 		}
+		n += k
+		m += k / 4 * 3
 	}
-	b.slow(in)
+}
+
+func isB64Space(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+// b64Pairs maps two characters (the first in the low byte) to their 12
+// bits, the first's 6 high; 0x8000 when either is outside the alphabet
+// (base64url's included). A quantum is two lookups: half the work of a
+// table by character. It is made on the first base64 part (128 KiB, of
+// which the pairs of the alphabet, 80 rows of 320 bytes, are used).
+var b64Pairs = sync.OnceValue(func() *[1 << 16]uint16 {
+	t := new([1 << 16]uint16)
+	for i := range t {
+		a, b := b64val[byte(i)], b64val[byte(i>>8)]
+		if a == 0xFF || b == 0xFF {
+			t[i] = 0x8000
+		} else {
+			t[i] = uint16(a)<<6 | uint16(b)
+		}
+	}
+	return t
+})
+
+// b64Run decodes src, whose length is a multiple of 4, into dst, which
+// has room for 4 bytes more than the output, and reports whether every
+// byte of src was of the alphabet; when not, what it wrote is garbage.
+// It takes 16 characters a step; the last step of a run that is not a
+// multiple of 16 ends at the run's end and decodes again a few quanta
+// the step before it decoded, to the same bytes (76 characters, a line
+// of base64, are 5 steps, not 4 and three quanta one by one).
+func b64Run(t *[1 << 16]uint16, dst, src []byte) bool {
+	n := len(src)
+	if n%4 != 0 || len(dst) < n/4*3+4 {
+		return false
+	}
+	var bad uint16
+	if n < 16 {
+		for i := 0; i < n; i += 4 {
+			u := binary.LittleEndian.Uint32(src[i:])
+			a, b := t[uint16(u)], t[uint16(u>>16)]
+			bad |= a | b
+			binary.BigEndian.PutUint32(dst[i/4*3:], uint32(a)<<20|uint32(b)<<8)
+		}
+		return bad>>15 == 0
+	}
+	last := n - 16
+	for i := 0; ; i += 16 {
+		i = min(i, last)
+		s := (*[16]byte)(src[i:])
+		u := binary.LittleEndian.Uint64(s[:8])
+		v := binary.LittleEndian.Uint64(s[8:])
+		a, b, c, d := t[uint16(u)], t[uint16(u>>16)], t[uint16(u>>32)], t[uint16(u>>48)]
+		e, f, g, h := t[uint16(v)], t[uint16(v>>16)], t[uint16(v>>32)], t[uint16(v>>48)]
+		bad |= a | b | c | d | e | f | g | h
+		// Four quanta of 24 bits (a<<12|b, ...): 12 bytes.
+		x := uint64(a)<<52 | uint64(b)<<40 | uint64(c)<<28 | uint64(d)<<16 | uint64(e)<<4 | uint64(f)>>8
+		y := uint32(f)<<24 | uint32(g)<<12 | uint32(h)
+		o := (*[12]byte)(dst[i-i>>2:]) // i/4*3: i is a multiple of 4
+		binary.BigEndian.PutUint64(o[:8], x)
+		binary.BigEndian.PutUint32(o[8:], y)
+		if i == last {
+			return bad>>15 == 0
+		}
+	}
 }
 
 // slow decodes in byte by byte.
