@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/emersion/go-message/charset"
 	"golang.org/x/text/encoding/charmap"
@@ -76,7 +77,14 @@ func (w *walker) charmapTable(cs string) *byteTable {
 			if cm, ok := enc.(*charmap.Charmap); ok {
 				t = new(byteTable)
 				for i := range 256 {
-					t[i] = string(cm.DecodeByte(byte(i)))
+					var b [4]byte
+					n := utf8.EncodeRune(b[:], cm.DecodeByte(byte(i)))
+					if n > 3 {
+						t = nil // not in the BMP: never seen, left to go-message
+						break
+					}
+					b[3] = byte(n)
+					t[i] = binary.LittleEndian.Uint32(b[:])
 				}
 			}
 		}
@@ -90,8 +98,10 @@ func (w *walker) charmapTable(cs string) *byteTable {
 	return t
 }
 
-// byteTable maps each byte of a single-byte charset to its UTF-8 form.
-type byteTable [256]string
+// byteTable maps each byte of a single-byte charset to its UTF-8 form,
+// up to 3 bytes (first in the low byte), and the form's length in the
+// high byte: a byte is decoded by one 4-byte store.
+type byteTable [256]uint32
 
 // charmapReader decodes a single-byte charset through a byteTable, runs
 // of ASCII copied as they stand: what golang.org/x/text's charmap decoder
@@ -112,31 +122,49 @@ func (c *charmapReader) Read(p []byte) (int, error) {
 		}
 		n, err := c.src.Read(c.in[:])
 		c.err = err
-		out := c.buf[:0]
-		in := c.in[:n]
-		for len(in) > 0 {
-			k := asciiPrefix(in)
-			out = append(out, in[:k]...)
-			for k < len(in) && in[k] >= 0x80 {
-				out = append(out, c.t[in[k]]...)
-				k++
-			}
-			in = in[k:]
-		}
-		c.out, c.buf = out, out[:0]
+		c.out = c.t.decode(c.buf[:0], c.in[:n])
+		c.buf = c.out[:0]
 	}
 	n := copy(p, c.out)
 	c.out = c.out[n:]
 	return n, nil
 }
 
+// decode appends in decoded to out: runs of ASCII copied as they stand
+// (found eight bytes a step: in the mail seen, mostly all of it), each
+// other byte by one store of its form.
+func (t *byteTable) decode(out, in []byte) []byte {
+	o := len(out)
+	out = slices.Grow(out, 3*len(in)+4)
+	out = out[:cap(out)]
+	for len(in) > 0 {
+		k := asciiPrefix(in)
+		o += copy(out[o:], in[:k])
+		for ; k < len(in) && in[k] >= 0x80; k++ {
+			e := t[in[k]]
+			binary.LittleEndian.PutUint32(out[o:o+4], e)
+			o += int(e >> 24)
+		}
+		in = in[k:]
+	}
+	return out[:o]
+}
+
 // asciiPrefix returns the length of the run of ASCII bytes that b begins
-// with, eight bytes at a time.
+// with, 32 bytes a step, then eight.
 func asciiPrefix(b []byte) int {
 	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+	for ; i+32 <= len(b); i += 32 {
+		s := b[i : i+32]
+		u := binary.LittleEndian.Uint64(s) | binary.LittleEndian.Uint64(s[8:]) |
+			binary.LittleEndian.Uint64(s[16:]) | binary.LittleEndian.Uint64(s[24:])
+		if u&highs != 0 {
 			break
+		}
+	}
+	for ; i+8 <= len(b); i += 8 {
+		if m := binary.LittleEndian.Uint64(b[i:]) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	for i < len(b) && b[i] < 0x80 {

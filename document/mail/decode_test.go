@@ -271,3 +271,23 @@ func FuzzBase64(f *testing.F) {
 		}
 	})
 }
+
+// asciiPrefix finds a byte of 0x80 or more at every place, whatever the
+// length around it.
+func TestASCIIPrefix(t *testing.T) {
+	for n := range 100 {
+		b := bytes.Repeat([]byte{'a'}, n)
+		if got := asciiPrefix(b); got != n {
+			t.Fatalf("%d ASCII bytes: %d", n, got)
+		}
+		for i := range n {
+			for _, c := range []byte{0x80, 0xE9, 0xFF} {
+				b[i] = c
+				if got := asciiPrefix(b); got != i {
+					t.Fatalf("%#x at %d of %d: %d", c, i, n, got)
+				}
+				b[i] = 'a'
+			}
+		}
+	}
+}
