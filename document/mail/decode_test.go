@@ -291,3 +291,49 @@ func TestASCIIPrefix(t *testing.T) {
 		}
 	}
 }
+
+// Quoted-printable gives the byte machine's bytes on lines as
+// mime/quotedprintable writes them and on lines spoilt at every place,
+// read cut at every place.
+func TestQPRunsAsBytes(t *testing.T) {
+	clean := []byte("caf=C3=A9 http://example.com/a=3Db  \r\nsoft=\r\nbreak=20\t\r\n\r\nend =\n")
+	inputs := [][]byte{clean}
+	for i := range clean {
+		for _, c := range []byte("= \t\r\nAg") {
+			in := bytes.Clone(clean)
+			in[i] = c
+			inputs = append(inputs, in)
+		}
+	}
+	for _, in := range inputs {
+		want := qpByteByByte(in)
+		for k := 0; k <= len(in); k++ {
+			got, _ := io.ReadAll(&qpReader{src: io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:]))})
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%q cut at %d: got %q, want %q", in, k, got, want)
+			}
+		}
+	}
+}
+
+// FuzzQP: the qpReader gives the byte machine's bytes on any input,
+// however it is read.
+func FuzzQP(f *testing.F) {
+	f.Add([]byte("caf=C3=A9 http://example.com/a=3Db  \r\nsoft=\r\nbreak\n"), uint16(10))
+	f.Add([]byte("=\r x\na=  b\nbad =G1 =4 \n=4\nend ="), uint16(3))
+	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
+		want := qpByteByByte(in)
+		k := int(cut) % (len(in) + 1)
+		for name, rd := range map[string]io.Reader{
+			"whole":   bytes.NewReader(in),
+			"cut":     io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:])),
+			"OneByte": iotest.OneByteReader(bytes.NewReader(in)),
+			"Half":    iotest.HalfReader(bytes.NewReader(in)),
+		} {
+			got, _ := io.ReadAll(&qpReader{src: rd})
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s: got %q, want %q", name, got, want)
+			}
+		}
+	})
+}
