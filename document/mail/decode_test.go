@@ -186,3 +186,154 @@ func TestCharmapAsCharsetReader(t *testing.T) {
 		}
 	}
 }
+
+// b64Warned decodes in through a b64Reader reading rd and tells whether
+// it warned.
+func b64Decode(rd io.Reader) ([]byte, bool) {
+	warned := false
+	got, _ := io.ReadAll(&b64Reader{src: rd, warn: func(string) { warned = true }})
+	return got, warned
+}
+
+// b64Lines gives data in base64, in lines of n characters ended by eol.
+func b64Lines(data []byte, n int, eol string) []byte {
+	raw := base64.StdEncoding.EncodeToString(data)
+	var b []byte
+	for len(raw) > n {
+		b = append(b, raw[:n]...)
+		b = append(b, eol...)
+		raw = raw[n:]
+	}
+	return append(append(b, raw...), eol...)
+}
+
+// Base64 decoded a run of whole quanta at a time gives the byte loop's
+// bytes and warning on lines of every length and end, and on lines
+// spoilt at every place, read cut at every place.
+func TestBase64RunsAsBytes(t *testing.T) {
+	data := []byte("http://example.com/x café, and more text: ")
+	var inputs [][]byte
+	for _, n := range []int{4, 8, 12, 16, 20, 60, 64, 72, 76, 77, 100} {
+		for _, eol := range []string{"\n", "\r\n", " \n", "\n\n", ""} {
+			inputs = append(inputs, b64Lines(data, n, eol))
+		}
+	}
+	clean := b64Lines(data, 16, "\n")
+	for i := range clean {
+		for _, c := range []byte("=*\r -_") {
+			in := bytes.Clone(clean)
+			in[i] = c
+			inputs = append(inputs, in)
+		}
+	}
+	for _, in := range inputs {
+		want := b64ByteByByte(in)
+		b := &b64Reader{}
+		b.warn = func(string) {}
+		b.slow(in)
+		wantWarned := b.warned || b.nacc == 1
+		for k := 0; k <= len(in); k++ {
+			got, warned := b64Decode(io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:])))
+			if !bytes.Equal(got, want) || warned != wantWarned {
+				t.Fatalf("%q cut at %d: got %q (warned %v), want %q (%v)", in, k, got, warned, want, wantWarned)
+			}
+		}
+		got, warned := b64Decode(iotest.OneByteReader(bytes.NewReader(in)))
+		if !bytes.Equal(got, want) || warned != wantWarned {
+			t.Fatalf("%q a byte at a time: got %q (warned %v), want %q (%v)", in, got, warned, want, wantWarned)
+		}
+	}
+}
+
+// FuzzBase64: the b64Reader gives the byte loop's bytes and warning on
+// any input, however it is read.
+func FuzzBase64(f *testing.F) {
+	f.Add(b64Lines([]byte("http://example.com/x café"), 76, "\n"), uint16(10))
+	f.Add(b64Lines([]byte("http://example.com/x café, and more text"), 16, "\r\n"), uint16(3))
+	f.Add([]byte("QUJD\nQQ==\nQUJD*QUJD\n QUJDQUJD\tQUJD-_\n"), uint16(7))
+	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
+		want := b64ByteByByte(in)
+		b := &b64Reader{}
+		b.warn = func(string) {}
+		b.slow(in)
+		wantWarned := b.warned || b.nacc == 1
+		k := int(cut) % (len(in) + 1)
+		for name, rd := range map[string]io.Reader{
+			"whole":   bytes.NewReader(in),
+			"cut":     io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:])),
+			"OneByte": iotest.OneByteReader(bytes.NewReader(in)),
+			"Half":    iotest.HalfReader(bytes.NewReader(in)),
+		} {
+			got, warned := b64Decode(rd)
+			if !bytes.Equal(got, want) || warned != wantWarned {
+				t.Fatalf("%s: got %q (warned %v), want %q (%v)", name, got, warned, want, wantWarned)
+			}
+		}
+	})
+}
+
+// asciiPrefix finds a byte of 0x80 or more at every place, whatever the
+// length around it.
+func TestASCIIPrefix(t *testing.T) {
+	for n := range 100 {
+		b := bytes.Repeat([]byte{'a'}, n)
+		if got := asciiPrefix(b); got != n {
+			t.Fatalf("%d ASCII bytes: %d", n, got)
+		}
+		for i := range n {
+			for _, c := range []byte{0x80, 0xE9, 0xFF} {
+				b[i] = c
+				if got := asciiPrefix(b); got != i {
+					t.Fatalf("%#x at %d of %d: %d", c, i, n, got)
+				}
+				b[i] = 'a'
+			}
+		}
+	}
+}
+
+// Quoted-printable gives the byte machine's bytes on lines as
+// mime/quotedprintable writes them and on lines spoilt at every place,
+// read cut at every place.
+func TestQPRunsAsBytes(t *testing.T) {
+	clean := []byte("caf=C3=A9 http://example.com/a=3Db  \r\nsoft=\r\nbreak=20\t\r\n\r\nend =\n")
+	inputs := [][]byte{clean}
+	for i := range clean {
+		for _, c := range []byte("= \t\r\nAg") {
+			in := bytes.Clone(clean)
+			in[i] = c
+			inputs = append(inputs, in)
+		}
+	}
+	for _, in := range inputs {
+		want := qpByteByByte(in)
+		for k := 0; k <= len(in); k++ {
+			got, _ := io.ReadAll(&qpReader{src: io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:]))})
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%q cut at %d: got %q, want %q", in, k, got, want)
+			}
+		}
+	}
+}
+
+// FuzzQP: the qpReader gives the byte machine's bytes on any input,
+// however it is read.
+func FuzzQP(f *testing.F) {
+	f.Add([]byte("caf=C3=A9 http://example.com/a=3Db  \r\nsoft=\r\nbreak\n"), uint16(10))
+	f.Add([]byte("=\r x\na=  b\nbad =G1 =4 \n=4\nend ="), uint16(3))
+	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
+		want := qpByteByByte(in)
+		k := int(cut) % (len(in) + 1)
+		for name, rd := range map[string]io.Reader{
+			"whole":   bytes.NewReader(in),
+			"cut":     io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:])),
+			"OneByte": iotest.OneByteReader(bytes.NewReader(in)),
+			"Half":    iotest.HalfReader(bytes.NewReader(in)),
+		} {
+			got, _ := io.ReadAll(&qpReader{src: rd})
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s: got %q, want %q", name, got, want)
+			}
+		}
+	})
+}
