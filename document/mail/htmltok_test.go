@@ -285,11 +285,51 @@ func benchHTML() []byte {
 	return b.Bytes()
 }
 
-// BenchmarkHTMLTokenizer: every token of benchHTML with its text or its
-// name and attributes decoded, by x/net/html's Tokenizer and by ours.
+// benchNewsletterHTML is about 1 MiB of HTML as newsletters and
+// notifications carry it: nested tables, style=, class=, width= and
+// bgcolor= on most elements, images, tracked links, &nbsp; and
+// conditional comments; tags are most of the bytes, not the text.
+func benchNewsletterHTML() []byte {
+	var b bytes.Buffer
+	b.WriteString("<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\n" +
+		"<html xmlns=\"http://www.w3.org/1999/xhtml\"><head>\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\" />\n" +
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1.0\" />\n<title>Your weekly digest</title>\n" +
+		"<style type=\"text/css\">\nbody { margin: 0; padding: 0; } .btn a { color: #ffffff !important; }\n@media only screen and (max-width: 600px) { .col { width: 100% !important; } }\n</style>\n" +
+		"<!--[if mso]><style>table { border-collapse: collapse; }</style><![endif]-->\n</head>\n" +
+		"<body style=\"margin:0;padding:0;background-color:#f4f4f4;\">\n" +
+		"<table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" bgcolor=\"#f4f4f4\">\n")
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, "<tr>\n<td align=\"center\" valign=\"top\" style=\"padding:20px 10px 0 10px;\">\n"+
+			"<table class=\"col\" width=\"600\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"max-width:600px;background:#ffffff;border-radius:4px;\">\n"+
+			"<tr><td class=\"hero\" style=\"padding:0;\"><a href=\"https://click.example.com/ls/click?upn=%d-AbCdEf%%3D%%3D&amp;utm_source=newsletter&amp;utm_medium=email\" target=\"_blank\">"+
+			"<img src=\"https://cdn.example.com/images/%d/hero.jpg\" width=\"600\" height=\"240\" alt=\"Story %d\" style=\"display:block;border:0;outline:none;text-decoration:none;\" /></a></td></tr>\n"+
+			"<tr><td style=\"padding:24px 30px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:24px;color:#333333;\">\n"+
+			"<h2 style=\"margin:0 0 12px 0;font-size:22px;\">Story number %d: what&rsquo;s new this week</h2>\n"+
+			"<p style=\"margin:0 0 12px 0;\">We&#39;ve been busy. Here is a short summary of story %d with a <span style=\"font-weight:bold;color:#cc0000;\">highlight</span>,&nbsp;and a link to "+
+			"<a href=\"https://www.example.org/blog/%d/post-title?ref=mail\" style=\"color:#1a73e8;text-decoration:underline;\">the full post</a>.</p>\n"+
+			"<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\"><tr><td class=\"btn\" bgcolor=\"#1a73e8\" style=\"border-radius:3px;\">"+
+			"<a href=\"https://click.example.com/ls/click?upn=%d-XyZ&amp;b=2\" style=\"display:inline-block;padding:10px 20px;color:#ffffff;text-decoration:none;\">Read more &raquo;</a></td></tr></table>\n"+
+			"</td></tr>\n</table>\n</td>\n</tr>\n", i, i, i, i, i, i, i)
+	}
+	b.WriteString("<tr><td style=\"padding:20px;font-size:12px;color:#999999;\" align=\"center\">You are receiving this because you signed up. " +
+		"<a href=\"https://example.com/unsubscribe?u=abc&amp;id=123\" style=\"color:#999999;\">Unsubscribe</a><img src=\"https://click.example.com/open.gif\" width=\"1\" height=\"1\" alt=\"\" /></td></tr>\n</table>\n</body></html>\n")
+	return b.Bytes()
+}
+
+// BenchmarkHTMLTokenizer: every token of benchHTML (the corpus's shape)
+// and of benchNewsletterHTML with its text or its name and attributes
+// decoded, by x/net/html's Tokenizer and by ours.
 func BenchmarkHTMLTokenizer(b *testing.B) {
-	data := benchHTML()
-	b.Run("xnet", func(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		data []byte
+	}{{"", benchHTML()}, {"news-", benchNewsletterHTML()}} {
+		benchHTMLTokenizer(b, in.name, in.data)
+	}
+}
+
+func benchHTMLTokenizer(b *testing.B, prefix string, data []byte) {
+	b.Run(prefix+"xnet", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
 			z := html.NewTokenizer(bytes.NewReader(data))
@@ -313,7 +353,7 @@ func BenchmarkHTMLTokenizer(b *testing.B) {
 			}
 		}
 	})
-	b.Run("own", func(b *testing.B) {
+	b.Run(prefix+"own", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		z := &htmlTokenizer{}
 		var t []byte
