@@ -420,3 +420,36 @@ func TestHTMLBodyReads(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHTMLWalk: an HTML part of benchHTML and of
+// benchNewsletterHTML through Walk, each Part's Body read in 32 KiB
+// reads (the tokenizer, htmlDoc's text runs and URL attribute values).
+func BenchmarkHTMLWalk(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		data []byte
+	}{{"text", benchHTML()}, {"news", benchNewsletterHTML()}} {
+		msg := append([]byte("Content-Type: text/html; charset=utf-8\n\n"), in.data...)
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(msg)))
+			buf := make([]byte, 32<<10)
+			for b.Loop() {
+				err := Walk(bytes.NewReader(msg), Options{Format: FormatMail}, func(p *Part) error {
+					for {
+						n, err := p.Body.Read(buf)
+						sink += n
+						if err == io.EOF {
+							return nil
+						}
+						if err != nil {
+							return err
+						}
+					}
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
