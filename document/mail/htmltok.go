@@ -740,6 +740,15 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 		clear(z.attrNames)
 		z.names = false
 	}
+	if z.readTagBuffered(saveAttr) {
+		return
+	}
+	// Not all of it before lim: again from its start, a byte at a time.
+	z.attr = z.attr[:0]
+	if z.names {
+		clear(z.attrNames)
+		z.names = false
+	}
 	z.readTagName()
 	if z.skipWhiteSpace(); z.err != nil {
 		return
@@ -759,6 +768,118 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 			break
 		}
 	}
+}
+
+// readTagBuffered is readTag over the bytes before lim, with no
+// readByte: when the tag ends (its ">") before lim, no refill and no
+// token limit can meet it, so the states of readTagName, readTagAttrKey,
+// readTagAttrVal and skipWhiteSpace are followed here on the buffer
+// itself, a tag at a time instead of a call per byte (most tags of mail
+// HTML are whole in the buffer). When the tag runs to lim it reports
+// false having set only what readTag sets again from the tag's start.
+func (z *htmlTokenizer) readTagBuffered(saveAttr bool) bool {
+	b := z.buf[:z.lim]
+	i := z.raw.end
+	if i > len(b) {
+		return false
+	}
+	// readTagName: its first byte is read.
+	name := i - 1
+	for i < len(b) && !tagNameStop[b[i]] {
+		i++
+	}
+	if i >= len(b) {
+		return false
+	}
+	nameEnd := i
+	if b[i] != '/' && b[i] != '>' {
+		i++ // the white space that ends it
+	}
+	for {
+		for i < len(b) && isHTMLSpace(b[i]) {
+			i++
+		}
+		if i >= len(b) {
+			return false
+		}
+		if b[i] == '>' {
+			i++
+			break
+		}
+		// readTagAttrKey: an "=" as its first byte is part of it.
+		ks := i
+		for {
+			for i < len(b) && !attrKeyStop[b[i]] {
+				i++
+			}
+			if i >= len(b) {
+				return false
+			}
+			if b[i] == '=' && i == ks {
+				i++
+				continue
+			}
+			break
+		}
+		ke := i
+		// readTagAttrVal.
+		vs, ve := ke, ke
+		for i < len(b) && isHTMLSpace(b[i]) {
+			i++
+		}
+		if i >= len(b) {
+			return false
+		}
+		switch b[i] {
+		case '/':
+			i++
+		case '=':
+			i++
+			for i < len(b) && isHTMLSpace(b[i]) {
+				i++
+			}
+			if i >= len(b) {
+				return false
+			}
+			switch q := b[i]; q {
+			case '>':
+			case '\'', '"':
+				i++
+				j := bytes.IndexByte(b[i:], q)
+				if j < 0 {
+					return false
+				}
+				vs, ve = i, i+j
+				i += j + 1
+			default:
+				vs = i
+				i++
+				for i < len(b) && !unquotedStop[b[i]] {
+					i++
+				}
+				if i >= len(b) {
+					return false
+				}
+				ve = i
+				if b[i] != '>' {
+					i++ // the white space that ends it
+				}
+			}
+		}
+		if saveAttr && ks != ke {
+			z.pendingAttr = [2]hspan{{ks, ke}, {vs, ve}}
+			if z.newAttrName() {
+				z.attr = append(z.attr, z.pendingAttr)
+			}
+		}
+	}
+	z.data = hspan{name, nameEnd}
+	z.raw.end = i
+	return true
+}
+
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
 }
 
 // newAttrName reports whether the pending attribute's name (ASCII case
@@ -968,19 +1089,37 @@ func (z *htmlTokenizer) Next() htmlTokenType {
 
 loop:
 	for {
-		z.skipTo('<')
-		c := z.readByte()
-		if z.err != nil {
-			break loop
+		// The next "<" and the byte after it: taken from the buffer when
+		// both are before lim, else read with readByte (refill, limit).
+		var c byte
+		buffered := false
+		if i, lim := z.raw.end, z.lim; i <= lim {
+			j := bytes.IndexByte(z.buf[i:lim], '<')
+			switch {
+			case j >= 0 && i+j+1 < lim:
+				c = z.buf[i+j+1]
+				z.raw.end = i + j + 2
+				buffered = true
+			case j >= 0:
+				z.raw.end = i + j
+			default:
+				z.raw.end = lim
+			}
 		}
-		if c != '<' {
-			continue loop
+		if !buffered {
+			c = z.readByte()
+			if z.err != nil {
+				break loop
+			}
+			if c != '<' {
+				continue loop
+			}
+			c = z.readByte()
+			if z.err != nil {
+				break loop
+			}
 		}
 		// Is the "<" the start of a tag, comment or doctype, or text?
-		c = z.readByte()
-		if z.err != nil {
-			break loop
-		}
 		var tokenType htmlTokenType
 		switch {
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
@@ -1058,15 +1197,31 @@ func (z *htmlTokenizer) appendText(dst []byte) []byte {
 	return dst
 }
 
-// tagName returns the lower-case name of a tag token, NUL as U+FFFD, in
-// a buffer of z's own.
+// tagName returns the lower-case name of a tag token, NUL as U+FFFD: the
+// input's own bytes when they are that already (most names), else in a
+// buffer of z's own; valid until the next Next, not to be modified.
 func (z *htmlTokenizer) tagName() []byte {
-	z.name = z.name[:0]
 	switch z.tt {
 	case htmlStartTagToken, htmlEndTagToken, htmlSelfClosingTagToken:
-		z.name = lowerNUL(z.name, z.buf[z.data.start:z.data.end])
+		b := z.buf[z.data.start:z.data.end]
+		if isLowerNoNUL(b) {
+			return b
+		}
+		z.name = lowerNUL(z.name[:0], b)
+		return z.name
 	}
-	return z.name
+	return nil
+}
+
+// isLowerNoNUL reports whether b holds no A-Z and no NUL, so that
+// lowerNUL would give it unchanged.
+func isLowerNoNUL(b []byte) bool {
+	for _, c := range b {
+		if c-'A' < 26 || c == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // attrCount is the number of attributes of a start tag token.
@@ -1078,11 +1233,15 @@ func (z *htmlTokenizer) attrCount() int {
 	return 0
 }
 
-// attrKey returns the lower-case name of attribute i, NUL as U+FFFD, in
-// a buffer of z's own.
+// attrKey returns the lower-case name of attribute i, NUL as U+FFFD, as
+// tagName does.
 func (z *htmlTokenizer) attrKey(i int) []byte {
 	a := z.attr[i][0]
-	z.key = lowerNUL(z.key[:0], z.buf[a.start:a.end])
+	b := z.buf[a.start:a.end]
+	if isLowerNoNUL(b) {
+		return b
+	}
+	z.key = lowerNUL(z.key[:0], b)
 	return z.key
 }
 
@@ -1151,9 +1310,30 @@ func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
 			p = i + 1
 			zero = next(0, p)
 		default: // '&'
-			var n int
-			dst, n = z.charRef(dst, s[i:], attr)
-			p = i + n
+			// The references that escaping tools write (html.EscapeString,
+			// template engines) in full, with their ";": what charRef makes
+			// of them in text and in values alike, without its scan.
+			t := s[i+1:]
+			switch {
+			case len(t) >= 4 && string(t[:4]) == "amp;":
+				dst, p = append(dst, '&'), i+5
+			case len(t) >= 3 && string(t[:3]) == "lt;":
+				dst, p = append(dst, '<'), i+4
+			case len(t) >= 3 && string(t[:3]) == "gt;":
+				dst, p = append(dst, '>'), i+4
+			case len(t) >= 5 && string(t[:5]) == "quot;":
+				dst, p = append(dst, '"'), i+6
+			case len(t) >= 4 && string(t[:4]) == "#39;":
+				dst, p = append(dst, '\''), i+5
+			case len(t) >= 4 && string(t[:4]) == "#34;":
+				dst, p = append(dst, '"'), i+5
+			case len(t) >= 5 && string(t[:5]) == "nbsp;":
+				dst, p = append(dst, "\u00a0"...), i+6
+			default:
+				var n int
+				dst, n = z.charRef(dst, s[i:], attr)
+				p = i + n
+			}
 			amp = next('&', p)
 		}
 		// A reference holds no CR or NUL: the others are still ahead.
