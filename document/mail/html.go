@@ -41,14 +41,52 @@ const (
 	hidingTag
 )
 
-// isURLAttr reports whether an attribute (its lower-case name) holds a
-// URL (behaviour §9).
-func isURLAttr(k []byte) bool {
-	switch string(k) {
-	case "href", "src", "srcset", "action", "formaction", "cite", "poster", "background", "data":
-		return true
+// urlAttr returns the lower-case name of an attribute that holds a URL
+// (behaviour §9), given its name as it stands (A-Z in any case), or ""
+// for any other. Most attributes of mail HTML (style, class, width...)
+// are told apart by their length, with no copy of the name.
+func urlAttr(k []byte) string {
+	var names []string
+	switch len(k) {
+	case 3:
+		names = []string{"src"}
+	case 4:
+		names = []string{"href", "cite", "data"}
+	case 6:
+		names = []string{"srcset", "action", "poster"}
+	case 10:
+		names = []string{"formaction", "background"}
 	}
-	return false
+	for _, n := range names {
+		if equalFoldASCII(k, n) {
+			return n
+		}
+	}
+	return ""
+}
+
+// tagString returns name as a string, without an allocation for the tags
+// that hold URL attributes in most mail.
+func tagString(name []byte) string {
+	switch string(name) {
+	case "a":
+		return "a"
+	case "img":
+		return "img"
+	case "link":
+		return "link"
+	case "td":
+		return "td"
+	case "table":
+		return "table"
+	case "form":
+		return "form"
+	case "base":
+		return "base"
+	case "area":
+		return "area"
+	}
+	return string(name)
 }
 
 // htmlAttr is a URL attribute value waiting to be given.
@@ -73,6 +111,7 @@ type htmlDoc struct {
 	off   int
 	val   []byte // an attribute value, decoded
 	attrs []htmlAttr
+	body  attrBody // the Body of the attribute Part being given
 	skip  int  // inside script/style/template... when > 0
 	raw   bool // past a token too long: the rest is read as it stands
 	err   error
@@ -104,11 +143,15 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 		}
 		for i, a := range d.attrs {
 			p := &Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value}
-			if badAt(a.value) < 0 {
-				p.Body = strings.NewReader("<" + a.value + ">")
+			bad := badAt(a.value)
+			p.invalidAt, p.invalidKnown = bad, true
+			d.body = attrBody{}
+			if bad < 0 {
+				d.body.v = a.value
 			} else {
-				p.Body = strings.NewReader("")
+				d.body.n = 2
 			}
+			p.Body = &d.body
 			if err := w.give(p); err != nil {
 				return err
 			}
@@ -119,6 +162,39 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			return nil
 		}
 	}
+}
+
+// attrBody reads "<" v ">" (n counts the angle brackets given), or
+// nothing when n starts at 2: the Body of an attribute Part, one per
+// htmlDoc (a Body is valid only during its callback), so that giving a
+// value costs no string of it in brackets and no reader.
+type attrBody struct {
+	v   string
+	off int
+	n   int
+}
+
+func (b *attrBody) Read(p []byte) (int, error) {
+	k := 0
+	if b.n == 0 && k < len(p) {
+		p[k] = '<'
+		k++
+		b.n = 1
+	}
+	if b.n == 1 {
+		m := copy(p[k:], b.v[b.off:])
+		b.off += m
+		k += m
+		if b.off == len(b.v) && k < len(p) {
+			p[k] = '>'
+			k++
+			b.n = 2
+		}
+	}
+	if k == 0 && len(p) > 0 {
+		return 0, io.EOF
+	}
+	return k, nil
 }
 
 // reset readies d for the HTML body r, keeping buffers of the usual size.
@@ -234,21 +310,21 @@ func (d *htmlDoc) next() {
 		}
 		tag := ""
 		for i := range z.attrCount() {
-			k := z.attrKey(i)
-			if !isURLAttr(k) {
+			k := urlAttr(z.attrKeyRaw(i))
+			if k == "" {
 				continue
 			}
 			if tag == "" {
-				tag = string(name)
+				tag = tagString(name)
 			}
 			d.val = z.appendAttrVal(d.val[:0], i)
-			if string(k) == "srcset" {
+			if k == "srcset" {
 				for _, u := range srcsetURLs(d.val) {
 					d.attr(tag, "srcset", u)
 				}
 				continue
 			}
-			d.attr(tag, string(k), string(d.val))
+			d.attr(tag, k, string(d.val))
 		}
 	}
 }
@@ -261,15 +337,27 @@ func (d *htmlDoc) next() {
 // reference is well-formed; one that stays relative is not a URI and is
 // dropped, and so is one whose scheme the extractor would not take whole.
 func (d *htmlDoc) attr(tag, name, v string) {
-	v = strings.Trim(v, " \t\n\f\r")
-	if strings.ContainsAny(v, "\t\n\r") {
-		v = strings.Map(func(r rune) rune {
-			switch r {
-			case '\t', '\n', '\r':
-				return -1
-			}
-			return r
-		}, v)
+	// strings.Trim and ContainsAny build a set of bytes per call; a value
+	// per link is worth these loops.
+	i, j := 0, len(v)
+	for i < j && isHTMLSpace(v[i]) {
+		i++
+	}
+	for j > i && isHTMLSpace(v[j-1]) {
+		j--
+	}
+	v = v[i:j]
+	for k := 0; k < len(v); k++ {
+		if c := v[k]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			v = strings.Map(func(r rune) rune {
+				switch r {
+				case '\t', '\n', '\r':
+					return -1
+				}
+				return r
+			}, v)
+			break
+		}
 	}
 	if v == "" {
 		return

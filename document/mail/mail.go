@@ -170,6 +170,11 @@ type Part struct {
 	Value string
 
 	Body io.Reader // UTF-8 text; valid only during the callback
+
+	// invalidAt is InvalidAt when invalidKnown: the walker has it from
+	// choosing the Body, and the caller asks again.
+	invalidAt    int
+	invalidKnown bool
 }
 
 // InvalidAt returns, for a SourceHTMLAttr Part, the byte offset in Value
@@ -181,6 +186,9 @@ type Part struct {
 func (p *Part) InvalidAt() int {
 	if p.Source != SourceHTMLAttr {
 		return -1
+	}
+	if p.invalidKnown {
+		return p.invalidAt
 	}
 	return badAt(p.Value)
 }
