@@ -112,8 +112,8 @@ type htmlDoc struct {
 	val   []byte // an attribute value, decoded
 	attrs []htmlAttr
 	body  attrBody // the Body of the attribute Part being given
-	skip  int  // inside script/style/template... when > 0
-	raw   bool // past a token too long: the rest is read as it stands
+	skip  int      // inside script/style/template... when > 0
+	raw   bool     // past a token too long: the rest is read as it stands
 	err   error
 }
 
