@@ -76,6 +76,10 @@ type htmlTokenizer struct {
 	rawTag     string
 	textIsRaw  bool
 	convertNUL bool
+	// lt is 1 + the offset of the "<" that ended the text token just
+	// given (0: none), so that the next token does not search for it
+	// again; a refill, which moves the bytes, clears it.
+	lt int
 
 	name     []byte            // the tag name, decoded by tagName
 	key      []byte            // an attribute name, decoded by attrKey
@@ -164,6 +168,7 @@ func (z *htmlTokenizer) fill() bool {
 		buf1 = z.buf[:d]
 	}
 	copy(buf1, z.buf[z.raw.start:z.raw.end])
+	z.lt = 0
 	if x := z.raw.start; x != 0 {
 		z.data.start -= x
 		z.data.end -= x
@@ -685,9 +690,16 @@ func (z *htmlTokenizer) readDoctype() bool {
 
 // readStartTag reads a start tag after its "<" and first letter.
 func (z *htmlTokenizer) readStartTag() htmlTokenType {
-	z.readTag(true)
-	if z.err != nil {
-		return htmlErrorToken
+	z.attr = z.attr[:0]
+	if z.names {
+		clear(z.attrNames)
+		z.names = false
+	}
+	if !z.readTagBuffered(true) {
+		z.readTag(true)
+		if z.err != nil {
+			return htmlErrorToken
+		}
 	}
 	// The elements whose content is raw text or RCDATA for the tokenizer
 	// (the HTML standard's tree construction sets those states).
@@ -1096,7 +1108,11 @@ loop:
 		var c byte
 		buffered := false
 		if i, lim := z.raw.end, z.lim; i <= lim {
-			j := bytes.IndexByte(z.buf[i:lim], '<')
+			j := 0
+			if z.lt != i+1 {
+				j = bytes.IndexByte(z.buf[i:lim], '<')
+			}
+			z.lt = 0
 			switch {
 			case j >= 0 && i+j+1 < lim:
 				c = z.buf[i+j+1]
@@ -1138,6 +1154,7 @@ loop:
 		if x := z.raw.end - len("<a"); z.raw.start < x {
 			z.raw.end = x
 			z.data.end = x
+			z.lt = x + 1
 			z.tt = htmlTextToken
 			return z.tt
 		}
@@ -1283,6 +1300,24 @@ func lowerNUL(dst, b []byte) []byte {
 // what ends one is the same after either), so one pass does them all,
 // copying the runs between the bytes that matter.
 func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
+	// Most text holds no CR, NUL or "&": one look for each, one copy.
+	cr, zero, amp := bytes.IndexByte(s, '\r'), -1, -1
+	if refs {
+		amp = bytes.IndexByte(s, '&')
+	}
+	if nul {
+		zero = bytes.IndexByte(s, 0)
+	}
+	if cr < 0 && zero < 0 && amp < 0 {
+		return append(dst, s...)
+	}
+	return z.decodeSlow(dst, s, cr, zero, amp, attr)
+}
+
+// decodeSlow is decode past its first look: cr, zero and amp are the
+// offsets of the first CR, NUL and "&" in s, -1 for none (zero and amp
+// also when they are not to be decoded).
+func (z *htmlTokenizer) decodeSlow(dst, s []byte, cr, zero, amp int, attr bool) []byte {
 	// The next CR, NUL and "&" at or after p (len(s): none), each found
 	// by IndexByte and found again once passed: most text has few.
 	next := func(c byte, from int) int {
@@ -1291,12 +1326,14 @@ func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
 		}
 		return len(s)
 	}
-	cr, zero, amp := next('\r', 0), len(s), len(s)
-	if nul {
-		zero = next(0, 0)
+	if cr < 0 {
+		cr = len(s)
 	}
-	if refs {
-		amp = next('&', 0)
+	if zero < 0 {
+		zero = len(s)
+	}
+	if amp < 0 {
+		amp = len(s)
 	}
 	p := 0
 	for {
