@@ -250,6 +250,12 @@ func (r *htmlRun) Read(p []byte) (int, error) {
 		d.out = d.out[:copy(d.out, d.out[d.off:])]
 		d.off = 0
 		for len(d.out) < want && len(d.attrs) == 0 && d.err == nil && !d.raw {
+			if htmlFast {
+				d.fast(want)
+				if len(d.out) >= want || len(d.attrs) > 0 {
+					break
+				}
+			}
 			d.next()
 		}
 	}
@@ -297,6 +303,15 @@ func (d *htmlDoc) next() {
 			d.out = z.appendText(d.out)
 		}
 	case htmlStartTagToken, htmlSelfClosingTagToken, htmlEndTagToken:
+		d.tag(tt)
+	}
+}
+
+// tag takes the tag token z has just read: what it does to the visible
+// text, and its URL attribute values.
+func (d *htmlDoc) tag(tt htmlTokenType) {
+	z := &d.z
+	{
 		name := z.tagName()
 		switch tagKind(name) {
 		case hidingTag:
@@ -325,6 +340,101 @@ func (d *htmlDoc) next() {
 				continue
 			}
 			d.attr(tag, k, string(d.val))
+		}
+	}
+}
+
+// htmlFast is whether htmlRun.Read takes tokens with fast; the tests
+// turn it off to compare.
+var htmlFast = true
+
+// fast reads, without Next, the tokens of the data state that are whole
+// before the tokenizer's limit: text (decoded as appendText does) and
+// tags (by readTagBuffered), the tokens of nearly all mail HTML; Next
+// and next cost more than the token itself. It stops at the start of a
+// token that Next must read (a comment, a doctype, "</>", raw text after
+// <style> or <title>, a token that runs to the limit, whatever the input
+// holds past it) and when out holds want bytes or a URL attribute value
+// is held, as the loop of Read would. A text token here is a run of bytes
+// up to a "<" followed by a letter, "/", "!" or "?", as in Next; it is
+// decoded piece by piece no differently than whole, since what decode
+// changes (CR LF, references) never spans a "<".
+func (d *htmlDoc) fast(want int) {
+	z := &d.z
+	if z.rawTag != "" || z.err != nil {
+		return
+	}
+	z.lt = 0
+	for len(d.out) < want && len(d.attrs) == 0 {
+		p := z.raw.end
+		z.raw.start = p
+		z.setLimit()
+		b := z.buf[:z.lim]
+		if p+1 >= len(b) {
+			return
+		}
+		// Text, to the next "<" that starts a tag or a comment.
+		q := p
+		for {
+			j := bytes.IndexByte(b[q:], '<')
+			if j < 0 || q+j+1 >= len(b) {
+				return // runs to the limit: Next's
+			}
+			q += j
+			if c := b[q+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+				break
+			}
+			q++
+		}
+		if q > p {
+			if d.skip == 0 {
+				d.out = z.decode(d.out, b[p:q], false, true, false)
+			}
+			z.raw.end = q
+			continue
+		}
+		// A tag at p.
+		c := b[p+1]
+		var tt htmlTokenType
+		switch {
+		case isASCIILetter(c):
+			z.raw.end = p + 2
+			z.attr = z.attr[:0]
+			if z.names {
+				clear(z.attrNames)
+				z.names = false
+			}
+			if !z.readTagBuffered(true) {
+				z.raw.end = p
+				return
+			}
+			tt = htmlStartTagToken
+			// As readStartTag.
+			if nAttrs := len(z.attr); b[z.raw.end-2] == '/' && (nAttrs == 0 || z.raw.end-2 != z.attr[nAttrs-1][1].end-1) {
+				tt = htmlSelfClosingTagToken
+			}
+			if n := z.data.end - z.data.start; 3 <= n && n <= 9 {
+				z.rawTag = rawTextElement(b[z.data.start:z.data.end])
+			}
+		case c == '/' && p+2 < len(b) && isASCIILetter(b[p+2]):
+			z.raw.end = p + 3
+			z.attr = z.attr[:0]
+			if z.names {
+				clear(z.attrNames)
+				z.names = false
+			}
+			if !z.readTagBuffered(false) {
+				z.raw.end = p
+				return
+			}
+			tt = htmlEndTagToken
+		default:
+			return
+		}
+		z.tt = tt
+		d.tag(tt)
+		if z.rawTag != "" {
+			return
 		}
 	}
 }

@@ -453,3 +453,64 @@ func BenchmarkHTMLWalk(b *testing.B) {
 		})
 	}
 }
+
+// htmlParts lists the Parts Walk gives for an HTML body, each Body read
+// whole, with fast (htmlDoc.fast) on or off, the message read by rd.
+func htmlParts(t testing.TB, body string, fast bool, rd func(io.Reader) io.Reader) string {
+	defer func(f bool) { htmlFast = f }(htmlFast)
+	htmlFast = fast
+	var got []string
+	err := Walk(rd(strings.NewReader("Content-Type: text/html\n\n"+body)), Options{Format: FormatMail}, func(p *Part) error {
+		b, err := io.ReadAll(p.Body)
+		got = append(got, fmt.Sprintf("%v %s %s %q %d", p.Source, p.Tag, p.Attr, b, p.InvalidAt()))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(got, "\n")
+}
+
+var htmlReads = map[string]func(io.Reader) io.Reader{
+	"whole":   func(r io.Reader) io.Reader { return r },
+	"OneByte": iotest.OneByteReader,
+	"Half":    iotest.HalfReader,
+	"chunks":  func(r io.Reader) io.Reader { b, _ := io.ReadAll(r); return &chunkReader{data: b, n: 4093} },
+}
+
+// The text and values of an HTML part are the same whether htmlDoc.fast
+// takes the tokens or Next does, however the input is read.
+func TestHTMLFast(t *testing.T) {
+	long := strings.Repeat("<p class=x>line &amp; http://example.com/x<br>\r\n", 3000)
+	inputs := append([]string{
+		long, string(benchNewsletterHTML()[:200000]),
+		long + "<a href=\"http://example.com/l\">l</a><template>a<b>b</b></template><script/>c<SCRIPT>d</script>e" + long,
+		"a<3 b<>c <= d</ x>e</>f<!--g-->h<?i?>j<!DOCTYPE k>l",
+		"<title>a<b>c</title>d<TextArea>e&amp;</textarea>f<style>g</style>h<plaintext>i<j>",
+		"<template><a href=http://example.com/t>t</a></template><p/><br/><a href=/>x</a>",
+		"x\r\n<p>\ry\r<br>\n\r&amp\r&#65;&notit;<p>&",
+	}, htmlTokenCases...)
+	for _, in := range inputs {
+		for name, rd := range htmlReads {
+			want := htmlParts(t, in, false, rd)
+			if got := htmlParts(t, in, true, rd); got != want {
+				t.Fatalf("%.60q, %s reads: fast gives\n%s\nNext gives\n%s", in, name, got, want)
+			}
+		}
+	}
+}
+
+// FuzzHTMLFast: TestHTMLFast for any input.
+func FuzzHTMLFast(f *testing.F) {
+	for _, c := range htmlTokenCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, rd := range []func(io.Reader) io.Reader{htmlReads["whole"], iotest.HalfReader} {
+			want := htmlParts(t, string(data), false, rd)
+			if got := htmlParts(t, string(data), true, rd); got != want {
+				t.Fatalf("%q: fast gives\n%s\nNext gives\n%s", data, got, want)
+			}
+		}
+	})
+}
