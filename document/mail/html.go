@@ -388,7 +388,12 @@ func (d *htmlDoc) fast(want int) {
 		}
 		if q > p {
 			if d.skip == 0 {
-				d.out = z.decode(d.out, b[p:q], false, true, false)
+				// decode's first looks, without its call.
+				if t := b[p:q]; bytes.IndexByte(t, '&') < 0 && bytes.IndexByte(t, '\r') < 0 {
+					d.out = append(d.out, t...)
+				} else {
+					d.out = z.decode(d.out, t, false, true, false)
+				}
 			}
 			z.raw.end = q
 			continue

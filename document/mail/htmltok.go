@@ -76,6 +76,9 @@ type htmlTokenizer struct {
 	rawTag     string
 	textIsRaw  bool
 	convertNUL bool
+	// nameLower is whether the tag name holds no A-Z and no NUL, known
+	// when readTagBuffered read it (false otherwise: tagName looks).
+	nameLower bool
 	// lt is 1 + the offset of the "<" that ended the text token just
 	// given (0: none), so that the next token does not search for it
 	// again; a refill, which moves the bytes, clears it.
@@ -252,8 +255,11 @@ var (
 	commentStop   = byteSet("-!>")
 	scriptEscStop = byteSet("-<")
 	tagNameStop   = byteSet(" \n\r\t\f/>")
-	attrKeyStop   = byteSet("= \n\r\t\f/>")
-	unquotedStop  = byteSet(" \n\r\t\f>")
+	// tagNameLowerStop is tagNameStop with A-Z and NUL, the bytes that
+	// tagName changes.
+	tagNameLowerStop = byteSet(" \n\r\t\f/>ABCDEFGHIJKLMNOPQRSTUVWXYZ\x00")
+	attrKeyStop      = byteSet("= \n\r\t\f/>")
+	unquotedStop     = byteSet(" \n\r\t\f>")
 )
 
 func (z *htmlTokenizer) skipWhiteSpace() {
@@ -795,10 +801,19 @@ func (z *htmlTokenizer) readTagBuffered(saveAttr bool) bool {
 	if i > len(b) {
 		return false
 	}
-	// readTagName: its first byte is read.
+	// readTagName: its first byte is read. The first loop stops at A-Z
+	// and NUL too, so that a name with none (most) is known to be its own
+	// lower-case form.
 	name := i - 1
-	for i < len(b) && !tagNameStop[b[i]] {
+	lower := b[name]-'A' >= 26 && b[name] != 0
+	for i < len(b) && !tagNameLowerStop[b[i]] {
 		i++
+	}
+	if i < len(b) && !tagNameStop[b[i]] {
+		lower = false
+		for i < len(b) && !tagNameStop[b[i]] {
+			i++
+		}
 	}
 	if i >= len(b) {
 		return false
@@ -886,6 +901,7 @@ func (z *htmlTokenizer) readTagBuffered(saveAttr bool) bool {
 		}
 	}
 	z.data = hspan{name, nameEnd}
+	z.nameLower = lower
 	z.raw.end = i
 	return true
 }
@@ -960,6 +976,7 @@ func lowerASCII(dst, b []byte) []byte {
 
 // readTagName sets data to the tag's name; its first byte is read.
 func (z *htmlTokenizer) readTagName() {
+	z.nameLower = false
 	z.data.start = z.raw.end - 1
 	for {
 		z.skipOver(tagNameStop)
@@ -1223,7 +1240,7 @@ func (z *htmlTokenizer) tagName() []byte {
 	switch z.tt {
 	case htmlStartTagToken, htmlEndTagToken, htmlSelfClosingTagToken:
 		b := z.buf[z.data.start:z.data.end]
-		if isLowerNoNUL(b) {
+		if z.nameLower || isLowerNoNUL(b) {
 			return b
 		}
 		z.name = lowerNUL(z.name[:0], b)
