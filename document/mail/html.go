@@ -46,21 +46,46 @@ const (
 // for any other. Most attributes of mail HTML (style, class, width...)
 // are told apart by their length, with no copy of the name.
 func urlAttr(k []byte) string {
-	var names []string
+	var n string
 	switch len(k) {
 	case 3:
-		names = []string{"src"}
+		n = "src"
 	case 4:
-		names = []string{"href", "cite", "data"}
-	case 6:
-		names = []string{"srcset", "action", "poster"}
-	case 10:
-		names = []string{"formaction", "background"}
-	}
-	for _, n := range names {
-		if equalFoldASCII(k, n) {
-			return n
+		switch k[0] | 0x20 {
+		case 'h':
+			n = "href"
+		case 'c':
+			n = "cite"
+		case 'd':
+			n = "data"
+		default:
+			return ""
 		}
+	case 6:
+		switch k[0] | 0x20 {
+		case 's':
+			n = "srcset"
+		case 'a':
+			n = "action"
+		case 'p':
+			n = "poster"
+		default:
+			return ""
+		}
+	case 10:
+		switch k[0] | 0x20 {
+		case 'f':
+			n = "formaction"
+		case 'b':
+			n = "background"
+		default:
+			return ""
+		}
+	default:
+		return ""
+	}
+	if string(k) == n || equalFoldASCII(k, n) {
+		return n
 	}
 	return ""
 }
@@ -409,12 +434,13 @@ func (d *htmlDoc) fast(want int) {
 				clear(z.attrNames)
 				z.names = false
 			}
-			if !z.readTagBuffered(true) {
+			if !z.readTagBuffered(saveURL) {
 				z.raw.end = p
-				return
+				return // Next reads it (keeping all attributes)
 			}
 			tt = htmlStartTagToken
-			// As readStartTag.
+			// As readStartTag (readTagBuffered kept all attributes when
+			// only the URL ones would not tell).
 			if nAttrs := len(z.attr); b[z.raw.end-2] == '/' && (nAttrs == 0 || z.raw.end-2 != z.attr[nAttrs-1][1].end-1) {
 				tt = htmlSelfClosingTagToken
 			}
@@ -428,7 +454,7 @@ func (d *htmlDoc) fast(want int) {
 				clear(z.attrNames)
 				z.names = false
 			}
-			if !z.readTagBuffered(false) {
+			if !z.readTagBuffered(saveNone) {
 				z.raw.end = p
 				return
 			}

@@ -701,7 +701,7 @@ func (z *htmlTokenizer) readStartTag() htmlTokenType {
 		clear(z.attrNames)
 		z.names = false
 	}
-	if !z.readTagBuffered(true) {
+	if !z.readTagBuffered(saveAll) {
 		z.readTag(true)
 		if z.err != nil {
 			return htmlErrorToken
@@ -758,7 +758,11 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 		clear(z.attrNames)
 		z.names = false
 	}
-	if z.readTagBuffered(saveAttr) {
+	save := saveNone
+	if saveAttr {
+		save = saveAll
+	}
+	if z.readTagBuffered(save) {
 		return
 	}
 	// Not all of it before lim: again from its start, a byte at a time.
@@ -788,6 +792,16 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 	}
 }
 
+// What readTagBuffered keeps of a tag's attributes: none (an end tag),
+// all (the first of each name, as readTag), or only those urlAttr names
+// (the first of each name: a name that urlAttr gives is only ever the
+// same as another such), which is all that htmlDoc looks at.
+const (
+	saveNone = iota
+	saveAll
+	saveURL
+)
+
 // readTagBuffered is readTag over the bytes before lim, with no
 // readByte: when the tag ends (its ">") before lim, no refill and no
 // token limit can meet it, so the states of readTagName, readTagAttrKey,
@@ -795,7 +809,7 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 // itself, a tag at a time instead of a call per byte (most tags of mail
 // HTML are whole in the buffer). When the tag runs to lim it reports
 // false having set only what readTag sets again from the tag's start.
-func (z *htmlTokenizer) readTagBuffered(saveAttr bool) bool {
+func (z *htmlTokenizer) readTagBuffered(save int) bool {
 	b := z.buf[:z.lim]
 	i := z.raw.end
 	if i > len(b) {
@@ -822,6 +836,7 @@ func (z *htmlTokenizer) readTagBuffered(saveAttr bool) bool {
 	if b[i] != '/' && b[i] != '>' {
 		i++ // the white space that ends it
 	}
+	lastVal := -1 // the end of the last value of a named attribute, for saveURL
 	for {
 		for i < len(b) && isHTMLSpace(b[i]) {
 			i++
@@ -893,12 +908,31 @@ func (z *htmlTokenizer) readTagBuffered(saveAttr bool) bool {
 				}
 			}
 		}
-		if saveAttr && ks != ke {
+		if ks == ke {
+			continue
+		}
+		switch save {
+		case saveAll:
 			z.pendingAttr = [2]hspan{{ks, ke}, {vs, ve}}
 			if z.newAttrName() {
 				z.attr = append(z.attr, z.pendingAttr)
 			}
+		case saveURL:
+			lastVal = ve
+			if urlAttr(b[ks:ke]) != "" {
+				z.pendingAttr = [2]hspan{{ks, ke}, {vs, ve}}
+				if z.newAttrName() {
+					z.attr = append(z.attr, z.pendingAttr)
+				}
+			}
 		}
+	}
+	if save == saveURL && b[i-2] == '/' && lastVal == i-1 {
+		// Whether the tag is self-closing depends on whether the value
+		// that ends in its "/" is kept (readStartTag): the caller reads
+		// it again keeping all.
+		z.raw.end = name + 1
+		return false
 	}
 	z.data = hspan{name, nameEnd}
 	z.nameLower = lower

@@ -489,6 +489,10 @@ func TestHTMLFast(t *testing.T) {
 		"<title>a<b>c</title>d<TextArea>e&amp;</textarea>f<style>g</style>h<plaintext>i<j>",
 		"<template><a href=http://example.com/t>t</a></template><p/><br/><a href=/>x</a>",
 		"x\r\n<p>\ry\r<br>\n\r&amp\r&#65;&notit;<p>&",
+		// Self-closing or not, when only URL attributes are kept.
+		"<template src=a/>t1</template><template src=a />t2</template><template src='a'/>t3</template>" +
+			"<template src=a src=b/>t4</template><template SRC=b/ src=a/>t5</template><template x=1 src=b/>t6</template>" +
+			"<template src=b x=a/>t7</template><template src=b src=a/>t8</template><template x=a/>t9</template><template =a/>t10",
 	}, htmlTokenCases...)
 	for _, in := range inputs {
 		for name, rd := range htmlReads {
