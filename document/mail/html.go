@@ -390,11 +390,17 @@ func (d *htmlDoc) fast(want int) {
 		return
 	}
 	z.lt = 0
+	// The loop keeps the position and the buffer in locals and sets
+	// raw where it stops: Next starts from there.
+	buf, maxBuf := z.buf, z.maxBuf
+	p := z.raw.end
+	defer func() { z.raw.start, z.raw.end = p, p }()
 	for len(d.out) < want && len(d.attrs) == 0 {
-		p := z.raw.end
-		z.raw.start = p
-		z.setLimit()
-		b := z.buf[:z.lim]
+		// Next's limit for a token starting at p.
+		b := buf
+		if l := p + maxBuf - 1; l < len(b) {
+			b = b[:l]
+		}
 		if p+1 >= len(b) {
 			return
 		}
@@ -406,7 +412,7 @@ func (d *htmlDoc) fast(want int) {
 				return // runs to the limit: Next's
 			}
 			q += j
-			if c := b[q+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+			if tagOpen[b[q+1]] {
 				break
 			}
 			q++
@@ -420,7 +426,7 @@ func (d *htmlDoc) fast(want int) {
 					d.out = z.decode(d.out, t, false, true, false)
 				}
 			}
-			z.raw.end = q
+			p = q
 			continue
 		}
 		// A tag at p.
@@ -428,37 +434,37 @@ func (d *htmlDoc) fast(want int) {
 		var tt htmlTokenType
 		switch {
 		case isASCIILetter(c):
-			z.raw.end = p + 2
 			z.attr = z.attr[:0]
 			if z.names {
 				clear(z.attrNames)
 				z.names = false
 			}
-			if !z.readTagBuffered(saveURL) {
-				z.raw.end = p
+			end, ok := z.tagIn(b, p+2, saveURL)
+			if !ok {
 				return // Next reads it (keeping all attributes)
 			}
 			tt = htmlStartTagToken
-			// As readStartTag (readTagBuffered kept all attributes when
-			// only the URL ones would not tell).
-			if nAttrs := len(z.attr); b[z.raw.end-2] == '/' && (nAttrs == 0 || z.raw.end-2 != z.attr[nAttrs-1][1].end-1) {
+			// As readStartTag (tagIn gave up on a tag where only the URL
+			// attributes would not tell).
+			if nAttrs := len(z.attr); b[end-2] == '/' && (nAttrs == 0 || end-2 != z.attr[nAttrs-1][1].end-1) {
 				tt = htmlSelfClosingTagToken
 			}
 			if n := z.data.end - z.data.start; 3 <= n && n <= 9 {
 				z.rawTag = rawTextElement(b[z.data.start:z.data.end])
 			}
+			p = end
 		case c == '/' && p+2 < len(b) && isASCIILetter(b[p+2]):
-			z.raw.end = p + 3
 			z.attr = z.attr[:0]
 			if z.names {
 				clear(z.attrNames)
 				z.names = false
 			}
-			if !z.readTagBuffered(saveNone) {
-				z.raw.end = p
+			end, ok := z.tagIn(b, p+3, saveNone)
+			if !ok {
 				return
 			}
 			tt = htmlEndTagToken
+			p = end
 		default:
 			return
 		}
@@ -469,6 +475,15 @@ func (d *htmlDoc) fast(want int) {
 		}
 	}
 }
+
+// tagOpen marks the bytes that make a "<" before them the start of a
+// tag, an end tag, a comment or a doctype (Next's test).
+var tagOpen = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isASCIILetter(byte(c)) || c == '/' || c == '!' || c == '?'
+	}
+	return t
+}()
 
 // attr holds a URL attribute value, as a browser takes it: leading and
 // trailing ASCII whitespace removed, and tab, LF and CR inside (the URL

@@ -810,10 +810,19 @@ const (
 // HTML are whole in the buffer). When the tag runs to lim it reports
 // false having set only what readTag sets again from the tag's start.
 func (z *htmlTokenizer) readTagBuffered(save int) bool {
-	b := z.buf[:z.lim]
-	i := z.raw.end
-	if i > len(b) {
-		return false
+	end, ok := z.tagIn(z.buf[:z.lim], z.raw.end, save)
+	if ok {
+		z.raw.end = end
+	}
+	return ok
+}
+
+// tagIn is readTagBuffered over b (the buffer to the limit) with the
+// tag's name starting at i-1: it returns the end of the tag (after its
+// ">"), or false when the tag runs to the end of b.
+func (z *htmlTokenizer) tagIn(b []byte, i int, save int) (int, bool) {
+	if i > len(b) || i < 1 {
+		return 0, false
 	}
 	// readTagName: its first byte is read. The first loop stops at A-Z
 	// and NUL too, so that a name with none (most) is known to be its own
@@ -830,7 +839,7 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 		}
 	}
 	if i >= len(b) {
-		return false
+		return 0, false
 	}
 	nameEnd := i
 	if b[i] != '/' && b[i] != '>' {
@@ -842,7 +851,7 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 			i++
 		}
 		if i >= len(b) {
-			return false
+			return 0, false
 		}
 		if b[i] == '>' {
 			i++
@@ -855,7 +864,7 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 				i++
 			}
 			if i >= len(b) {
-				return false
+				return 0, false
 			}
 			if b[i] == '=' && i == ks {
 				i++
@@ -870,7 +879,7 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 			i++
 		}
 		if i >= len(b) {
-			return false
+			return 0, false
 		}
 		switch b[i] {
 		case '/':
@@ -881,7 +890,7 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 				i++
 			}
 			if i >= len(b) {
-				return false
+				return 0, false
 			}
 			switch q := b[i]; q {
 			case '>':
@@ -889,7 +898,7 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 				i++
 				j := bytes.IndexByte(b[i:], q)
 				if j < 0 {
-					return false
+					return 0, false
 				}
 				vs, ve = i, i+j
 				i += j + 1
@@ -900,7 +909,7 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 					i++
 				}
 				if i >= len(b) {
-					return false
+					return 0, false
 				}
 				ve = i
 				if b[i] != '>' {
@@ -931,13 +940,11 @@ func (z *htmlTokenizer) readTagBuffered(save int) bool {
 		// Whether the tag is self-closing depends on whether the value
 		// that ends in its "/" is kept (readStartTag): the caller reads
 		// it again keeping all.
-		z.raw.end = name + 1
-		return false
+		return 0, false
 	}
 	z.data = hspan{name, nameEnd}
 	z.nameLower = lower
-	z.raw.end = i
-	return true
+	return i, true
 }
 
 func isHTMLSpace(c byte) bool { return htmlSpace[c] }
