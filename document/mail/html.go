@@ -169,7 +169,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 		for i, a := range d.attrs {
 			p := &Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value}
 			bad := badAt(a.value)
-			p.invalidAt, p.invalidKnown = bad, true
+			p.invalidAt, p.invalidKnown = int32(bad), true
 			d.body = attrBody{}
 			if bad < 0 {
 				d.body.v = a.value

@@ -151,6 +151,12 @@ type Part struct {
 	Source    Source // where the text came from
 	Field     string // header field name (canonical case) when Source is SourceHeader, else ""
 	HTML      bool   // the text comes from a text/html part
+	// invalidAt is InvalidAt when invalidKnown: the walker has it from
+	// choosing the Body, and the caller asks again. Here, in the padding
+	// after HTML, they cost a Part no bytes (a value is at most
+	// maxHTMLToken bytes).
+	invalidKnown bool
+	invalidAt    int32
 
 	// Tag and Attr name the element (lower case, "a", "img") and the
 	// attribute ("href", "srcset") of a SourceHTMLAttr Part; "" otherwise.
@@ -170,11 +176,6 @@ type Part struct {
 	Value string
 
 	Body io.Reader // UTF-8 text; valid only during the callback
-
-	// invalidAt is InvalidAt when invalidKnown: the walker has it from
-	// choosing the Body, and the caller asks again.
-	invalidAt    int
-	invalidKnown bool
 }
 
 // InvalidAt returns, for a SourceHTMLAttr Part, the byte offset in Value
@@ -188,7 +189,7 @@ func (p *Part) InvalidAt() int {
 		return -1
 	}
 	if p.invalidKnown {
-		return p.invalidAt
+		return int(p.invalidAt)
 	}
 	return badAt(p.Value)
 }
