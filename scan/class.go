@@ -107,6 +107,15 @@ func inUCSOrPrivate(r rune) bool {
 // sentence punctuation rather than part of it (behaviour §4: dashes, '…', '・').
 func runeTrimmed(r rune) bool { return unicode.IsPunct(r) }
 
+// badASCII marks the ASCII bytes that BadAt stops at: a table, since
+// BadAt reads every byte of every HTML attribute value.
+var badASCII = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = c <= ' ' || c == 0x7F || strings.IndexByte("<>\"`{}|\\^", byte(c)) >= 0
+	}
+	return t
+}()
+
 // BadAt returns the byte offset in s of the first character that can never
 // stand in a URI or IRI, whatever the context (behaviour §1, §3.8, §4.2):
 // ASCII whitespace and controls, DEL, '<', '>', '"', '`', '{', '}', '|',
@@ -119,7 +128,7 @@ func BadAt(s string) int {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c <= ' ' || c == 0x7F || strings.IndexByte("<>\"`{}|\\^", c) >= 0 {
+			if badASCII[c] {
 				return i
 			}
 			i++

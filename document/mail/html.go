@@ -41,14 +41,77 @@ const (
 	hidingTag
 )
 
-// isURLAttr reports whether an attribute (its lower-case name) holds a
-// URL (behaviour §9).
-func isURLAttr(k []byte) bool {
-	switch string(k) {
-	case "href", "src", "srcset", "action", "formaction", "cite", "poster", "background", "data":
-		return true
+// urlAttr returns the lower-case name of an attribute that holds a URL
+// (behaviour §9), given its name as it stands (A-Z in any case), or ""
+// for any other. Most attributes of mail HTML (style, class, width...)
+// are told apart by their length, with no copy of the name.
+func urlAttr(k []byte) string {
+	var n string
+	switch len(k) {
+	case 3:
+		n = "src"
+	case 4:
+		switch k[0] | 0x20 {
+		case 'h':
+			n = "href"
+		case 'c':
+			n = "cite"
+		case 'd':
+			n = "data"
+		default:
+			return ""
+		}
+	case 6:
+		switch k[0] | 0x20 {
+		case 's':
+			n = "srcset"
+		case 'a':
+			n = "action"
+		case 'p':
+			n = "poster"
+		default:
+			return ""
+		}
+	case 10:
+		switch k[0] | 0x20 {
+		case 'f':
+			n = "formaction"
+		case 'b':
+			n = "background"
+		default:
+			return ""
+		}
+	default:
+		return ""
 	}
-	return false
+	if string(k) == n || equalFoldASCII(k, n) {
+		return n
+	}
+	return ""
+}
+
+// tagString returns name as a string, without an allocation for the tags
+// that hold URL attributes in most mail.
+func tagString(name []byte) string {
+	switch string(name) {
+	case "a":
+		return "a"
+	case "img":
+		return "img"
+	case "link":
+		return "link"
+	case "td":
+		return "td"
+	case "table":
+		return "table"
+	case "form":
+		return "form"
+	case "base":
+		return "base"
+	case "area":
+		return "area"
+	}
+	return string(name)
 }
 
 // htmlAttr is a URL attribute value waiting to be given.
@@ -73,8 +136,9 @@ type htmlDoc struct {
 	off   int
 	val   []byte // an attribute value, decoded
 	attrs []htmlAttr
-	skip  int  // inside script/style/template... when > 0
-	raw   bool // past a token too long: the rest is read as it stands
+	body  attrBody // the Body of the attribute Part being given
+	skip  int      // inside script/style/template... when > 0
+	raw   bool     // past a token too long: the rest is read as it stands
 	err   error
 }
 
@@ -104,11 +168,15 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 		}
 		for i, a := range d.attrs {
 			p := &Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value}
-			if badAt(a.value) < 0 {
-				p.Body = strings.NewReader("<" + a.value + ">")
+			bad := badAt(a.value)
+			p.invalidAt, p.invalidKnown = int32(bad), true
+			d.body = attrBody{}
+			if bad < 0 {
+				d.body.v = a.value
 			} else {
-				p.Body = strings.NewReader("")
+				d.body.n = 2
 			}
+			p.Body = &d.body
 			if err := w.give(p); err != nil {
 				return err
 			}
@@ -119,6 +187,39 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			return nil
 		}
 	}
+}
+
+// attrBody reads "<" v ">" (n counts the angle brackets given), or
+// nothing when n starts at 2: the Body of an attribute Part, one per
+// htmlDoc (a Body is valid only during its callback), so that giving a
+// value costs no string of it in brackets and no reader.
+type attrBody struct {
+	v   string
+	off int
+	n   int
+}
+
+func (b *attrBody) Read(p []byte) (int, error) {
+	k := 0
+	if b.n == 0 && k < len(p) {
+		p[k] = '<'
+		k++
+		b.n = 1
+	}
+	if b.n == 1 {
+		m := copy(p[k:], b.v[b.off:])
+		b.off += m
+		k += m
+		if b.off == len(b.v) && k < len(p) {
+			p[k] = '>'
+			k++
+			b.n = 2
+		}
+	}
+	if k == 0 && len(p) > 0 {
+		return 0, io.EOF
+	}
+	return k, nil
 }
 
 // reset readies d for the HTML body r, keeping buffers of the usual size.
@@ -174,6 +275,12 @@ func (r *htmlRun) Read(p []byte) (int, error) {
 		d.out = d.out[:copy(d.out, d.out[d.off:])]
 		d.off = 0
 		for len(d.out) < want && len(d.attrs) == 0 && d.err == nil && !d.raw {
+			if htmlFast {
+				d.fast(want)
+				if len(d.out) >= want || len(d.attrs) > 0 {
+					break
+				}
+			}
 			d.next()
 		}
 	}
@@ -221,6 +328,15 @@ func (d *htmlDoc) next() {
 			d.out = z.appendText(d.out)
 		}
 	case htmlStartTagToken, htmlSelfClosingTagToken, htmlEndTagToken:
+		d.tag(tt)
+	}
+}
+
+// tag takes the tag token z has just read: what it does to the visible
+// text, and its URL attribute values.
+func (d *htmlDoc) tag(tt htmlTokenType) {
+	z := &d.z
+	{
 		name := z.tagName()
 		switch tagKind(name) {
 		case hidingTag:
@@ -234,24 +350,140 @@ func (d *htmlDoc) next() {
 		}
 		tag := ""
 		for i := range z.attrCount() {
-			k := z.attrKey(i)
-			if !isURLAttr(k) {
+			k := urlAttr(z.attrKeyRaw(i))
+			if k == "" {
 				continue
 			}
 			if tag == "" {
-				tag = string(name)
+				tag = tagString(name)
 			}
 			d.val = z.appendAttrVal(d.val[:0], i)
-			if string(k) == "srcset" {
+			if k == "srcset" {
 				for _, u := range srcsetURLs(d.val) {
 					d.attr(tag, "srcset", u)
 				}
 				continue
 			}
-			d.attr(tag, string(k), string(d.val))
+			d.attr(tag, k, string(d.val))
 		}
 	}
 }
+
+// htmlFast is whether htmlRun.Read takes tokens with fast; the tests
+// turn it off to compare.
+var htmlFast = true
+
+// fast reads, without Next, the tokens of the data state that are whole
+// before the tokenizer's limit: text (decoded as appendText does) and
+// tags (by readTagBuffered), the tokens of nearly all mail HTML; Next
+// and next cost more than the token itself. It stops at the start of a
+// token that Next must read (a comment, a doctype, "</>", raw text after
+// <style> or <title>, a token that runs to the limit, whatever the input
+// holds past it) and when out holds want bytes or a URL attribute value
+// is held, as the loop of Read would. A text token here is a run of bytes
+// up to a "<" followed by a letter, "/", "!" or "?", as in Next; it is
+// decoded piece by piece no differently than whole, since what decode
+// changes (CR LF, references) never spans a "<".
+func (d *htmlDoc) fast(want int) {
+	z := &d.z
+	if z.rawTag != "" || z.err != nil {
+		return
+	}
+	z.lt = 0
+	// The loop keeps the position and the buffer in locals and sets
+	// raw where it stops: Next starts from there.
+	buf, maxBuf := z.buf, z.maxBuf
+	p := z.raw.end
+	defer func() { z.raw.start, z.raw.end = p, p }()
+	for len(d.out) < want && len(d.attrs) == 0 {
+		// Next's limit for a token starting at p.
+		b := buf
+		if l := p + maxBuf - 1; l < len(b) {
+			b = b[:l]
+		}
+		if p+1 >= len(b) {
+			return
+		}
+		// Text, to the next "<" that starts a tag or a comment.
+		q := p
+		for {
+			j := bytes.IndexByte(b[q:], '<')
+			if j < 0 || q+j+1 >= len(b) {
+				return // runs to the limit: Next's
+			}
+			q += j
+			if tagOpen[b[q+1]] {
+				break
+			}
+			q++
+		}
+		if q > p {
+			if d.skip == 0 {
+				// decode's first looks, without its call.
+				if t := b[p:q]; bytes.IndexByte(t, '&') < 0 && bytes.IndexByte(t, '\r') < 0 {
+					d.out = append(d.out, t...)
+				} else {
+					d.out = z.decode(d.out, t, false, true, false)
+				}
+			}
+			p = q
+			continue
+		}
+		// A tag at p.
+		c := b[p+1]
+		var tt htmlTokenType
+		switch {
+		case isASCIILetter(c):
+			z.attr = z.attr[:0]
+			if z.names {
+				clear(z.attrNames)
+				z.names = false
+			}
+			end, ok := z.tagIn(b, p+2, saveURL)
+			if !ok {
+				return // Next reads it (keeping all attributes)
+			}
+			tt = htmlStartTagToken
+			// As readStartTag (tagIn gave up on a tag where only the URL
+			// attributes would not tell).
+			if nAttrs := len(z.attr); b[end-2] == '/' && (nAttrs == 0 || end-2 != z.attr[nAttrs-1][1].end-1) {
+				tt = htmlSelfClosingTagToken
+			}
+			if n := z.data.end - z.data.start; 3 <= n && n <= 9 {
+				z.rawTag = rawTextElement(b[z.data.start:z.data.end])
+			}
+			p = end
+		case c == '/' && p+2 < len(b) && isASCIILetter(b[p+2]):
+			z.attr = z.attr[:0]
+			if z.names {
+				clear(z.attrNames)
+				z.names = false
+			}
+			end, ok := z.tagIn(b, p+3, saveNone)
+			if !ok {
+				return
+			}
+			tt = htmlEndTagToken
+			p = end
+		default:
+			return
+		}
+		z.tt = tt
+		d.tag(tt)
+		if z.rawTag != "" {
+			return
+		}
+	}
+}
+
+// tagOpen marks the bytes that make a "<" before them the start of a
+// tag, an end tag, a comment or a doctype (Next's test).
+var tagOpen = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isASCIILetter(byte(c)) || c == '/' || c == '!' || c == '?'
+	}
+	return t
+}()
 
 // attr holds a URL attribute value, as a browser takes it: leading and
 // trailing ASCII whitespace removed, and tab, LF and CR inside (the URL
@@ -261,15 +493,27 @@ func (d *htmlDoc) next() {
 // reference is well-formed; one that stays relative is not a URI and is
 // dropped, and so is one whose scheme the extractor would not take whole.
 func (d *htmlDoc) attr(tag, name, v string) {
-	v = strings.Trim(v, " \t\n\f\r")
-	if strings.ContainsAny(v, "\t\n\r") {
-		v = strings.Map(func(r rune) rune {
-			switch r {
-			case '\t', '\n', '\r':
-				return -1
-			}
-			return r
-		}, v)
+	// strings.Trim and ContainsAny build a set of bytes per call; a value
+	// per link is worth these loops.
+	i, j := 0, len(v)
+	for i < j && isHTMLSpace(v[i]) {
+		i++
+	}
+	for j > i && isHTMLSpace(v[j-1]) {
+		j--
+	}
+	v = v[i:j]
+	for k := 0; k < len(v); k++ {
+		if c := v[k]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			v = strings.Map(func(r rune) rune {
+				switch r {
+				case '\t', '\n', '\r':
+					return -1
+				}
+				return r
+			}, v)
+			break
+		}
 	}
 	if v == "" {
 		return

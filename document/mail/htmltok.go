@@ -76,6 +76,13 @@ type htmlTokenizer struct {
 	rawTag     string
 	textIsRaw  bool
 	convertNUL bool
+	// nameLower is whether the tag name holds no A-Z and no NUL, known
+	// when readTagBuffered read it (false otherwise: tagName looks).
+	nameLower bool
+	// lt is 1 + the offset of the "<" that ended the text token just
+	// given (0: none), so that the next token does not search for it
+	// again; a refill, which moves the bytes, clears it.
+	lt int
 
 	name     []byte            // the tag name, decoded by tagName
 	key      []byte            // an attribute name, decoded by attrKey
@@ -164,6 +171,7 @@ func (z *htmlTokenizer) fill() bool {
 		buf1 = z.buf[:d]
 	}
 	copy(buf1, z.buf[z.raw.start:z.raw.end])
+	z.lt = 0
 	if x := z.raw.start; x != 0 {
 		z.data.start -= x
 		z.data.end -= x
@@ -247,8 +255,11 @@ var (
 	commentStop   = byteSet("-!>")
 	scriptEscStop = byteSet("-<")
 	tagNameStop   = byteSet(" \n\r\t\f/>")
-	attrKeyStop   = byteSet("= \n\r\t\f/>")
-	unquotedStop  = byteSet(" \n\r\t\f>")
+	// tagNameLowerStop is tagNameStop with A-Z and NUL, the bytes that
+	// tagName changes.
+	tagNameLowerStop = byteSet(" \n\r\t\f/>ABCDEFGHIJKLMNOPQRSTUVWXYZ\x00")
+	attrKeyStop      = byteSet("= \n\r\t\f/>")
+	unquotedStop     = byteSet(" \n\r\t\f>")
 )
 
 func (z *htmlTokenizer) skipWhiteSpace() {
@@ -685,9 +696,16 @@ func (z *htmlTokenizer) readDoctype() bool {
 
 // readStartTag reads a start tag after its "<" and first letter.
 func (z *htmlTokenizer) readStartTag() htmlTokenType {
-	z.readTag(true)
-	if z.err != nil {
-		return htmlErrorToken
+	z.attr = z.attr[:0]
+	if z.names {
+		clear(z.attrNames)
+		z.names = false
+	}
+	if !z.readTagBuffered(saveAll) {
+		z.readTag(true)
+		if z.err != nil {
+			return htmlErrorToken
+		}
 	}
 	// The elements whose content is raw text or RCDATA for the tokenizer
 	// (the HTML standard's tree construction sets those states).
@@ -740,6 +758,19 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 		clear(z.attrNames)
 		z.names = false
 	}
+	save := saveNone
+	if saveAttr {
+		save = saveAll
+	}
+	if z.readTagBuffered(save) {
+		return
+	}
+	// Not all of it before lim: again from its start, a byte at a time.
+	z.attr = z.attr[:0]
+	if z.names {
+		clear(z.attrNames)
+		z.names = false
+	}
 	z.readTagName()
 	if z.skipWhiteSpace(); z.err != nil {
 		return
@@ -760,6 +791,167 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 		}
 	}
 }
+
+// What readTagBuffered keeps of a tag's attributes: none (an end tag),
+// all (the first of each name, as readTag), or only those urlAttr names
+// (the first of each name: a name that urlAttr gives is only ever the
+// same as another such), which is all that htmlDoc looks at.
+const (
+	saveNone = iota
+	saveAll
+	saveURL
+)
+
+// readTagBuffered is readTag over the bytes before lim, with no
+// readByte: when the tag ends (its ">") before lim, no refill and no
+// token limit can meet it, so the states of readTagName, readTagAttrKey,
+// readTagAttrVal and skipWhiteSpace are followed here on the buffer
+// itself, a tag at a time instead of a call per byte (most tags of mail
+// HTML are whole in the buffer). When the tag runs to lim it reports
+// false having set only what readTag sets again from the tag's start.
+func (z *htmlTokenizer) readTagBuffered(save int) bool {
+	end, ok := z.tagIn(z.buf[:z.lim], z.raw.end, save)
+	if ok {
+		z.raw.end = end
+	}
+	return ok
+}
+
+// tagIn is readTagBuffered over b (the buffer to the limit) with the
+// tag's name starting at i-1: it returns the end of the tag (after its
+// ">"), or false when the tag runs to the end of b.
+func (z *htmlTokenizer) tagIn(b []byte, i int, save int) (int, bool) {
+	if i > len(b) || i < 1 {
+		return 0, false
+	}
+	// readTagName: its first byte is read. The first loop stops at A-Z
+	// and NUL too, so that a name with none (most) is known to be its own
+	// lower-case form.
+	name := i - 1
+	lower := b[name]-'A' >= 26 && b[name] != 0
+	for i < len(b) && !tagNameLowerStop[b[i]] {
+		i++
+	}
+	if i < len(b) && !tagNameStop[b[i]] {
+		lower = false
+		for i < len(b) && !tagNameStop[b[i]] {
+			i++
+		}
+	}
+	if i >= len(b) {
+		return 0, false
+	}
+	nameEnd := i
+	if b[i] != '/' && b[i] != '>' {
+		i++ // the white space that ends it
+	}
+	lastVal := -1 // the end of the last value of a named attribute, for saveURL
+	for {
+		for i < len(b) && isHTMLSpace(b[i]) {
+			i++
+		}
+		if i >= len(b) {
+			return 0, false
+		}
+		if b[i] == '>' {
+			i++
+			break
+		}
+		// readTagAttrKey: an "=" as its first byte is part of it.
+		ks := i
+		for {
+			for i < len(b) && !attrKeyStop[b[i]] {
+				i++
+			}
+			if i >= len(b) {
+				return 0, false
+			}
+			if b[i] == '=' && i == ks {
+				i++
+				continue
+			}
+			break
+		}
+		ke := i
+		// readTagAttrVal.
+		vs, ve := ke, ke
+		for i < len(b) && isHTMLSpace(b[i]) {
+			i++
+		}
+		if i >= len(b) {
+			return 0, false
+		}
+		switch b[i] {
+		case '/':
+			i++
+		case '=':
+			i++
+			for i < len(b) && isHTMLSpace(b[i]) {
+				i++
+			}
+			if i >= len(b) {
+				return 0, false
+			}
+			switch q := b[i]; q {
+			case '>':
+			case '\'', '"':
+				i++
+				j := bytes.IndexByte(b[i:], q)
+				if j < 0 {
+					return 0, false
+				}
+				vs, ve = i, i+j
+				i += j + 1
+			default:
+				vs = i
+				i++
+				for i < len(b) && !unquotedStop[b[i]] {
+					i++
+				}
+				if i >= len(b) {
+					return 0, false
+				}
+				ve = i
+				if b[i] != '>' {
+					i++ // the white space that ends it
+				}
+			}
+		}
+		if ks == ke {
+			continue
+		}
+		switch save {
+		case saveAll:
+			z.pendingAttr = [2]hspan{{ks, ke}, {vs, ve}}
+			if z.newAttrName() {
+				z.attr = append(z.attr, z.pendingAttr)
+			}
+		case saveURL:
+			lastVal = ve
+			if urlAttr(b[ks:ke]) != "" {
+				z.pendingAttr = [2]hspan{{ks, ke}, {vs, ve}}
+				if z.newAttrName() {
+					z.attr = append(z.attr, z.pendingAttr)
+				}
+			}
+		}
+	}
+	if save == saveURL && b[i-2] == '/' && lastVal == i-1 {
+		// Whether the tag is self-closing depends on whether the value
+		// that ends in its "/" is kept (readStartTag): the caller reads
+		// it again keeping all.
+		return 0, false
+	}
+	z.data = hspan{name, nameEnd}
+	z.nameLower = lower
+	return i, true
+}
+
+func isHTMLSpace(c byte) bool { return htmlSpace[c] }
+
+// htmlSpace is the HTML standard's ASCII whitespace: a table, one load
+// where five compares were.
+var htmlSpace = byteSet(" \n\r\t\f")
 
 // newAttrName reports whether the pending attribute's name (ASCII case
 // folded) is not one of the tag's attributes yet.
@@ -825,6 +1017,7 @@ func lowerASCII(dst, b []byte) []byte {
 
 // readTagName sets data to the tag's name; its first byte is read.
 func (z *htmlTokenizer) readTagName() {
+	z.nameLower = false
 	z.data.start = z.raw.end - 1
 	for {
 		z.skipOver(tagNameStop)
@@ -968,19 +1161,41 @@ func (z *htmlTokenizer) Next() htmlTokenType {
 
 loop:
 	for {
-		z.skipTo('<')
-		c := z.readByte()
-		if z.err != nil {
-			break loop
+		// The next "<" and the byte after it: taken from the buffer when
+		// both are before lim, else read with readByte (refill, limit).
+		var c byte
+		buffered := false
+		if i, lim := z.raw.end, z.lim; i <= lim {
+			j := 0
+			if z.lt != i+1 {
+				j = bytes.IndexByte(z.buf[i:lim], '<')
+			}
+			z.lt = 0
+			switch {
+			case j >= 0 && i+j+1 < lim:
+				c = z.buf[i+j+1]
+				z.raw.end = i + j + 2
+				buffered = true
+			case j >= 0:
+				z.raw.end = i + j
+			default:
+				z.raw.end = lim
+			}
 		}
-		if c != '<' {
-			continue loop
+		if !buffered {
+			c = z.readByte()
+			if z.err != nil {
+				break loop
+			}
+			if c != '<' {
+				continue loop
+			}
+			c = z.readByte()
+			if z.err != nil {
+				break loop
+			}
 		}
 		// Is the "<" the start of a tag, comment or doctype, or text?
-		c = z.readByte()
-		if z.err != nil {
-			break loop
-		}
 		var tokenType htmlTokenType
 		switch {
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
@@ -997,6 +1212,7 @@ loop:
 		if x := z.raw.end - len("<a"); z.raw.start < x {
 			z.raw.end = x
 			z.data.end = x
+			z.lt = x + 1
 			z.tt = htmlTextToken
 			return z.tt
 		}
@@ -1058,15 +1274,31 @@ func (z *htmlTokenizer) appendText(dst []byte) []byte {
 	return dst
 }
 
-// tagName returns the lower-case name of a tag token, NUL as U+FFFD, in
-// a buffer of z's own.
+// tagName returns the lower-case name of a tag token, NUL as U+FFFD: the
+// input's own bytes when they are that already (most names), else in a
+// buffer of z's own; valid until the next Next, not to be modified.
 func (z *htmlTokenizer) tagName() []byte {
-	z.name = z.name[:0]
 	switch z.tt {
 	case htmlStartTagToken, htmlEndTagToken, htmlSelfClosingTagToken:
-		z.name = lowerNUL(z.name, z.buf[z.data.start:z.data.end])
+		b := z.buf[z.data.start:z.data.end]
+		if z.nameLower || isLowerNoNUL(b) {
+			return b
+		}
+		z.name = lowerNUL(z.name[:0], b)
+		return z.name
 	}
-	return z.name
+	return nil
+}
+
+// isLowerNoNUL reports whether b holds no A-Z and no NUL, so that
+// lowerNUL would give it unchanged.
+func isLowerNoNUL(b []byte) bool {
+	for _, c := range b {
+		if c-'A' < 26 || c == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // attrCount is the number of attributes of a start tag token.
@@ -1078,12 +1310,22 @@ func (z *htmlTokenizer) attrCount() int {
 	return 0
 }
 
-// attrKey returns the lower-case name of attribute i, NUL as U+FFFD, in
-// a buffer of z's own.
+// attrKey returns the lower-case name of attribute i, NUL as U+FFFD, as
+// tagName does.
 func (z *htmlTokenizer) attrKey(i int) []byte {
 	a := z.attr[i][0]
-	z.key = lowerNUL(z.key[:0], z.buf[a.start:a.end])
+	b := z.buf[a.start:a.end]
+	if isLowerNoNUL(b) {
+		return b
+	}
+	z.key = lowerNUL(z.key[:0], b)
 	return z.key
+}
+
+// attrKeyRaw returns the name of attribute i as it stands in the input.
+func (z *htmlTokenizer) attrKeyRaw(i int) []byte {
+	a := z.attr[i][0]
+	return z.buf[a.start:a.end]
 }
 
 // appendAttrVal appends the value of attribute i to dst: NUL as U+FFFD,
@@ -1116,6 +1358,24 @@ func lowerNUL(dst, b []byte) []byte {
 // what ends one is the same after either), so one pass does them all,
 // copying the runs between the bytes that matter.
 func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
+	// Most text holds no CR, NUL or "&": one look for each, one copy.
+	cr, zero, amp := bytes.IndexByte(s, '\r'), -1, -1
+	if refs {
+		amp = bytes.IndexByte(s, '&')
+	}
+	if nul {
+		zero = bytes.IndexByte(s, 0)
+	}
+	if cr < 0 && zero < 0 && amp < 0 {
+		return append(dst, s...)
+	}
+	return z.decodeSlow(dst, s, cr, zero, amp, attr)
+}
+
+// decodeSlow is decode past its first look: cr, zero and amp are the
+// offsets of the first CR, NUL and "&" in s, -1 for none (zero and amp
+// also when they are not to be decoded).
+func (z *htmlTokenizer) decodeSlow(dst, s []byte, cr, zero, amp int, attr bool) []byte {
 	// The next CR, NUL and "&" at or after p (len(s): none), each found
 	// by IndexByte and found again once passed: most text has few.
 	next := func(c byte, from int) int {
@@ -1124,12 +1384,14 @@ func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
 		}
 		return len(s)
 	}
-	cr, zero, amp := next('\r', 0), len(s), len(s)
-	if nul {
-		zero = next(0, 0)
+	if cr < 0 {
+		cr = len(s)
 	}
-	if refs {
-		amp = next('&', 0)
+	if zero < 0 {
+		zero = len(s)
+	}
+	if amp < 0 {
+		amp = len(s)
 	}
 	p := 0
 	for {
@@ -1151,9 +1413,30 @@ func (z *htmlTokenizer) decode(dst, s []byte, nul, refs, attr bool) []byte {
 			p = i + 1
 			zero = next(0, p)
 		default: // '&'
-			var n int
-			dst, n = z.charRef(dst, s[i:], attr)
-			p = i + n
+			// The references that escaping tools write (html.EscapeString,
+			// template engines) in full, with their ";": what charRef makes
+			// of them in text and in values alike, without its scan.
+			t := s[i+1:]
+			switch {
+			case len(t) >= 4 && string(t[:4]) == "amp;":
+				dst, p = append(dst, '&'), i+5
+			case len(t) >= 3 && string(t[:3]) == "lt;":
+				dst, p = append(dst, '<'), i+4
+			case len(t) >= 3 && string(t[:3]) == "gt;":
+				dst, p = append(dst, '>'), i+4
+			case len(t) >= 5 && string(t[:5]) == "quot;":
+				dst, p = append(dst, '"'), i+6
+			case len(t) >= 4 && string(t[:4]) == "#39;":
+				dst, p = append(dst, '\''), i+5
+			case len(t) >= 4 && string(t[:4]) == "#34;":
+				dst, p = append(dst, '"'), i+5
+			case len(t) >= 5 && string(t[:5]) == "nbsp;":
+				dst, p = append(dst, "\u00a0"...), i+6
+			default:
+				var n int
+				dst, n = z.charRef(dst, s[i:], attr)
+				p = i + n
+			}
 			amp = next('&', p)
 		}
 		// A reference holds no CR or NUL: the others are still ahead.

@@ -285,11 +285,51 @@ func benchHTML() []byte {
 	return b.Bytes()
 }
 
-// BenchmarkHTMLTokenizer: every token of benchHTML with its text or its
-// name and attributes decoded, by x/net/html's Tokenizer and by ours.
+// benchNewsletterHTML is about 1 MiB of HTML as newsletters and
+// notifications carry it: nested tables, style=, class=, width= and
+// bgcolor= on most elements, images, tracked links, &nbsp; and
+// conditional comments; tags are most of the bytes, not the text.
+func benchNewsletterHTML() []byte {
+	var b bytes.Buffer
+	b.WriteString("<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\n" +
+		"<html xmlns=\"http://www.w3.org/1999/xhtml\"><head>\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\" />\n" +
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1.0\" />\n<title>Your weekly digest</title>\n" +
+		"<style type=\"text/css\">\nbody { margin: 0; padding: 0; } .btn a { color: #ffffff !important; }\n@media only screen and (max-width: 600px) { .col { width: 100% !important; } }\n</style>\n" +
+		"<!--[if mso]><style>table { border-collapse: collapse; }</style><![endif]-->\n</head>\n" +
+		"<body style=\"margin:0;padding:0;background-color:#f4f4f4;\">\n" +
+		"<table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" bgcolor=\"#f4f4f4\">\n")
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, "<tr>\n<td align=\"center\" valign=\"top\" style=\"padding:20px 10px 0 10px;\">\n"+
+			"<table class=\"col\" width=\"600\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"max-width:600px;background:#ffffff;border-radius:4px;\">\n"+
+			"<tr><td class=\"hero\" style=\"padding:0;\"><a href=\"https://click.example.com/ls/click?upn=%d-AbCdEf%%3D%%3D&amp;utm_source=newsletter&amp;utm_medium=email\" target=\"_blank\">"+
+			"<img src=\"https://cdn.example.com/images/%d/hero.jpg\" width=\"600\" height=\"240\" alt=\"Story %d\" style=\"display:block;border:0;outline:none;text-decoration:none;\" /></a></td></tr>\n"+
+			"<tr><td style=\"padding:24px 30px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:24px;color:#333333;\">\n"+
+			"<h2 style=\"margin:0 0 12px 0;font-size:22px;\">Story number %d: what&rsquo;s new this week</h2>\n"+
+			"<p style=\"margin:0 0 12px 0;\">We&#39;ve been busy. Here is a short summary of story %d with a <span style=\"font-weight:bold;color:#cc0000;\">highlight</span>,&nbsp;and a link to "+
+			"<a href=\"https://www.example.org/blog/%d/post-title?ref=mail\" style=\"color:#1a73e8;text-decoration:underline;\">the full post</a>.</p>\n"+
+			"<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\"><tr><td class=\"btn\" bgcolor=\"#1a73e8\" style=\"border-radius:3px;\">"+
+			"<a href=\"https://click.example.com/ls/click?upn=%d-XyZ&amp;b=2\" style=\"display:inline-block;padding:10px 20px;color:#ffffff;text-decoration:none;\">Read more &raquo;</a></td></tr></table>\n"+
+			"</td></tr>\n</table>\n</td>\n</tr>\n", i, i, i, i, i, i, i)
+	}
+	b.WriteString("<tr><td style=\"padding:20px;font-size:12px;color:#999999;\" align=\"center\">You are receiving this because you signed up. " +
+		"<a href=\"https://example.com/unsubscribe?u=abc&amp;id=123\" style=\"color:#999999;\">Unsubscribe</a><img src=\"https://click.example.com/open.gif\" width=\"1\" height=\"1\" alt=\"\" /></td></tr>\n</table>\n</body></html>\n")
+	return b.Bytes()
+}
+
+// BenchmarkHTMLTokenizer: every token of benchHTML (the corpus's shape)
+// and of benchNewsletterHTML with its text or its name and attributes
+// decoded, by x/net/html's Tokenizer and by ours.
 func BenchmarkHTMLTokenizer(b *testing.B) {
-	data := benchHTML()
-	b.Run("xnet", func(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		data []byte
+	}{{"", benchHTML()}, {"news-", benchNewsletterHTML()}} {
+		benchHTMLTokenizer(b, in.name, in.data)
+	}
+}
+
+func benchHTMLTokenizer(b *testing.B, prefix string, data []byte) {
+	b.Run(prefix+"xnet", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
 			z := html.NewTokenizer(bytes.NewReader(data))
@@ -313,7 +353,7 @@ func BenchmarkHTMLTokenizer(b *testing.B) {
 			}
 		}
 	})
-	b.Run("own", func(b *testing.B) {
+	b.Run(prefix+"own", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		z := &htmlTokenizer{}
 		var t []byte
@@ -379,4 +419,102 @@ func TestHTMLBodyReads(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkHTMLWalk: an HTML part of benchHTML and of
+// benchNewsletterHTML through Walk, each Part's Body read in 32 KiB
+// reads (the tokenizer, htmlDoc's text runs and URL attribute values).
+func BenchmarkHTMLWalk(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		data []byte
+	}{{"text", benchHTML()}, {"news", benchNewsletterHTML()}} {
+		msg := append([]byte("Content-Type: text/html; charset=utf-8\n\n"), in.data...)
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(msg)))
+			buf := make([]byte, 32<<10)
+			for b.Loop() {
+				err := Walk(bytes.NewReader(msg), Options{Format: FormatMail}, func(p *Part) error {
+					for {
+						n, err := p.Body.Read(buf)
+						sink += n
+						if err == io.EOF {
+							return nil
+						}
+						if err != nil {
+							return err
+						}
+					}
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// htmlParts lists the Parts Walk gives for an HTML body, each Body read
+// whole, with fast (htmlDoc.fast) on or off, the message read by rd.
+func htmlParts(t testing.TB, body string, fast bool, rd func(io.Reader) io.Reader) string {
+	defer func(f bool) { htmlFast = f }(htmlFast)
+	htmlFast = fast
+	var got []string
+	err := Walk(rd(strings.NewReader("Content-Type: text/html\n\n"+body)), Options{Format: FormatMail}, func(p *Part) error {
+		b, err := io.ReadAll(p.Body)
+		got = append(got, fmt.Sprintf("%v %s %s %q %d", p.Source, p.Tag, p.Attr, b, p.InvalidAt()))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(got, "\n")
+}
+
+var htmlReads = map[string]func(io.Reader) io.Reader{
+	"whole":   func(r io.Reader) io.Reader { return r },
+	"OneByte": iotest.OneByteReader,
+	"Half":    iotest.HalfReader,
+	"chunks":  func(r io.Reader) io.Reader { b, _ := io.ReadAll(r); return &chunkReader{data: b, n: 4093} },
+}
+
+// The text and values of an HTML part are the same whether htmlDoc.fast
+// takes the tokens or Next does, however the input is read.
+func TestHTMLFast(t *testing.T) {
+	long := strings.Repeat("<p class=x>line &amp; http://example.com/x<br>\r\n", 3000)
+	inputs := append([]string{
+		long, string(benchNewsletterHTML()[:200000]),
+		long + "<a href=\"http://example.com/l\">l</a><template>a<b>b</b></template><script/>c<SCRIPT>d</script>e" + long,
+		"a<3 b<>c <= d</ x>e</>f<!--g-->h<?i?>j<!DOCTYPE k>l",
+		"<title>a<b>c</title>d<TextArea>e&amp;</textarea>f<style>g</style>h<plaintext>i<j>",
+		"<template><a href=http://example.com/t>t</a></template><p/><br/><a href=/>x</a>",
+		"x\r\n<p>\ry\r<br>\n\r&amp\r&#65;&notit;<p>&",
+		// Self-closing or not, when only URL attributes are kept.
+		"<template src=a/>t1</template><template src=a />t2</template><template src='a'/>t3</template>" +
+			"<template src=a src=b/>t4</template><template SRC=b/ src=a/>t5</template><template x=1 src=b/>t6</template>" +
+			"<template src=b x=a/>t7</template><template src=b src=a/>t8</template><template x=a/>t9</template><template =a/>t10",
+	}, htmlTokenCases...)
+	for _, in := range inputs {
+		for name, rd := range htmlReads {
+			want := htmlParts(t, in, false, rd)
+			if got := htmlParts(t, in, true, rd); got != want {
+				t.Fatalf("%.60q, %s reads: fast gives\n%s\nNext gives\n%s", in, name, got, want)
+			}
+		}
+	}
+}
+
+// FuzzHTMLFast: TestHTMLFast for any input.
+func FuzzHTMLFast(f *testing.F) {
+	for _, c := range htmlTokenCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, rd := range []func(io.Reader) io.Reader{htmlReads["whole"], iotest.HalfReader} {
+			want := htmlParts(t, string(data), false, rd)
+			if got := htmlParts(t, string(data), true, rd); got != want {
+				t.Fatalf("%q: fast gives\n%s\nNext gives\n%s", data, got, want)
+			}
+		}
+	})
 }

@@ -151,6 +151,12 @@ type Part struct {
 	Source    Source // where the text came from
 	Field     string // header field name (canonical case) when Source is SourceHeader, else ""
 	HTML      bool   // the text comes from a text/html part
+	// invalidAt is InvalidAt when invalidKnown: the walker has it from
+	// choosing the Body, and the caller asks again. Here, in the padding
+	// after HTML, they cost a Part no bytes (a value is at most
+	// maxHTMLToken bytes).
+	invalidKnown bool
+	invalidAt    int32
 
 	// Tag and Attr name the element (lower case, "a", "img") and the
 	// attribute ("href", "srcset") of a SourceHTMLAttr Part; "" otherwise.
@@ -181,6 +187,9 @@ type Part struct {
 func (p *Part) InvalidAt() int {
 	if p.Source != SourceHTMLAttr {
 		return -1
+	}
+	if p.invalidKnown {
+		return int(p.invalidAt)
 	}
 	return badAt(p.Value)
 }
