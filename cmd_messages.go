@@ -196,7 +196,9 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 		if inline == nil {
 			inline = &document.Walker{Warn: docs.Options.Warn}
 		}
-		return inline.Documents(m, f.document)
+		err := inline.Documents(m, f.document)
+		m.Release()
+		return err
 	})
 	if err == nil {
 		err = give()

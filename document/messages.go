@@ -41,17 +41,25 @@ type Message struct {
 func (m *Message) Held() bool { return m.stream == nil && m.m.Rest == nil }
 
 // Size is the memory a held message takes (its buffer, which may be
-// larger than the message), 0 for one not held.
+// larger than the message, or its bytes in a block shared with others,
+// and what a Message costs itself), 0 for one not held.
 func (m *Message) Size() int {
 	if !m.Held() {
 		return 0
 	}
-	return cap(m.m.Data)
+	return cap(m.m.Data) + messageCost
 }
+
+// messageCost is about what a held Message costs besides its text (the
+// Message, its Origin's strings, its share of a Walker's work): counted
+// by their text alone, the runs of a caller that holds messages by Size
+// held 10,000 messages of an mbox of 40-byte ones each, and 63 MB in all.
+const messageCost = 1 << 10
 
 // Release gives the memory of a held message back for the next ones;
 // the message must not be used after it.
 func (m *Message) Release() {
+	m.m.Release()
 	if m.buf != nil {
 		*m.buf = m.m.Data[:0]
 		messageBufs.Put(m.buf)
@@ -158,6 +166,11 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 					return nil
 				}
 				return err
+			}
+			if mm.Shared() {
+				// In a block of the splitter's: buf was not needed.
+				messageBufs.Put(buf)
+				buf = nil
 			}
 			m := &Message{Origin: Origin{File: name, Format: Mbox, Message: mm.No, MessageOffset: mm.Offset}, m: mm, buf: buf}
 			if err := fn(m); err != nil {

@@ -240,16 +240,3 @@ func Walk(r io.Reader, opts Options, fn func(*Part) error) error {
 	}
 	return err
 }
-
-// discardLine consumes the rest of the current line, '\n' included.
-func discardLine(br *bufio.Reader) (int64, error) {
-	var n int64
-	for {
-		b, err := br.ReadSlice('\n')
-		n += int64(len(b))
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return n, err
-	}
-}

@@ -13,7 +13,7 @@ import (
 // paragraph does not split a message. In message text, one level of
 // ">From " quoting (mboxrd; mboxo's ">From " too) is removed.
 type mbox struct {
-	br        *bufio.Reader
+	br        peeker
 	off       int64 // input offset of the next byte of br
 	atStart   bool  // at the start of a line
 	prevBlank bool  // the line before the current one was blank
@@ -82,45 +82,64 @@ func (m *mbox) skipFromLine() error {
 // msgReader reads the text of one message of an mbox, up to the next
 // separator line.
 type msgReader struct {
-	m    *mbox
-	done bool
-	err  error
+	m        *mbox
+	done     bool
+	err      error
+	unquoted bool // a '>' of a quoted "From " line was dropped
 }
 
 func (r *msgReader) Read(p []byte) (int, error) {
-	if r.done {
-		return 0, r.err
-	}
-	m := r.m
-	if len(p) == 0 {
+	if len(p) == 0 && !r.done {
 		return 0, nil
 	}
+	data, err := r.segment(len(p))
+	if err != nil {
+		return 0, err
+	}
+	n := copy(p, data)
+	r.consume(n)
+	return n, nil
+}
+
+// segment returns the next bytes of the message, max at most, without
+// consuming them; io.EOF at its end. Before them a quoted "From " line
+// loses its first '>' (and unquoted is set).
+func (r *msgReader) segment(max int) ([]byte, error) {
+	if r.done {
+		return nil, r.err
+	}
+	m := r.m
 	if m.atStart {
 		if m.atFrom() {
 			r.done, r.err = true, io.EOF
-			return 0, io.EOF
+			return nil, io.EOF
 		}
 		// mboxrd/mboxo: ">From " -> "From ", ">>From " -> ">From "...
 		if m.quotedFrom() {
 			m.br.Discard(1)
 			m.off++
+			r.unquoted = true
 		}
 	}
 	if _, err := m.br.Peek(1); err != nil {
 		r.done, r.err = true, err
-		return 0, err
+		return nil, err
 	}
 	// All that is buffered, up to the start of the next line that is, or
 	// may be when more is read, a "From " line or a quoted one: one Read
 	// gives many lines, not one (a Read per line was a fifth of the time
 	// of an mbox).
-	data, _ := m.br.Peek(min(m.br.Buffered(), len(p)))
-	data = data[:fromSafe(data)]
-	n := copy(p, data)
+	data, _ := m.br.Peek(min(m.br.Buffered(), max))
+	return data[:fromSafe(data)], nil
+}
+
+// consume consumes n bytes of the segment just returned.
+func (r *msgReader) consume(n int) {
+	m := r.m
+	data, _ := m.br.Peek(n)
+	m.track(data)
 	m.br.Discard(n)
 	m.off += int64(n)
-	m.track(p[:n])
-	return n, nil
 }
 
 var from = []byte("From ")

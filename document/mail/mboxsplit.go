@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -28,12 +27,30 @@ type Message struct {
 	// NoFrom is set for text before the first "From " line, which is read
 	// as a message of its own (and warned of by the walk).
 	NoFrom bool
+
+	blk *mboxBlock // the block Data lies in, nil when it is in the caller's buffer
+}
+
+// Shared reports whether Data lies in a block of the splitter's, shared
+// with other messages, rather than in the buffer given to Next: until
+// Release, and never to be written to.
+func (m *Message) Shared() bool { return m.blk != nil }
+
+// Release gives back the block Data lies in (a Shared message); Data
+// must not be used after it. For other messages it does nothing.
+func (m *Message) Release() {
+	if m.blk != nil {
+		m.blk.release()
+		m.blk, m.Data = nil, nil
+	}
 }
 
 // MboxSplitter reads an mbox message by message. It is not safe for
 // concurrent use.
 type MboxSplitter struct {
 	m       mbox
+	br      *blockReader
+	src     io.Reader
 	mr      msgReader
 	no      int
 	started bool
@@ -41,13 +58,22 @@ type MboxSplitter struct {
 
 // NewMboxSplitter returns a splitter of the mbox r.
 func NewMboxSplitter(r io.Reader) *MboxSplitter {
-	return &MboxSplitter{m: mbox{br: bufio.NewReaderSize(r, bufSize), atStart: true, prevBlank: true, lineBlank: true}}
+	return &MboxSplitter{src: r, m: mbox{atStart: true, prevBlank: true, lineBlank: true}}
 }
 
-// Next reads the next message, into buf (from its start, growing it up to
-// max bytes). It returns io.EOF after the last message, and a read error
-// of the input as it is.
+// Next reads the next message. One of up to max bytes is held whole: as a
+// slice of a block the splitter reads the input into (Shared, until
+// Release), or, when its text is not the input's bytes (a quoted "From "
+// line loses a '>'), in buf (from its start, grown as needed). A longer
+// one is given as its first max bytes and Rest. It returns io.EOF after
+// the last message, and a read error of the input as it is.
 func (s *MboxSplitter) Next(buf []byte, max int) (Message, error) {
+	if s.br == nil {
+		// max is known at the first call: a block has room for a message
+		// of max bytes.
+		s.br = newBlockReader(s.src, max)
+		s.m.br = s.br
+	}
 	m := &s.m
 	if s.mr.m != nil {
 		// What the caller left of the message before.
@@ -86,8 +112,8 @@ func (s *MboxSplitter) Next(buf []byte, max int) (Message, error) {
 	s.no++
 	msg.No = s.no
 	s.mr = msgReader{m: m}
-	data, err := readUpTo(&s.mr, buf[:0], max)
-	msg.Data = data
+	data, blk, err := s.hold(buf[:0], max)
+	msg.Data, msg.blk = data, blk
 	switch {
 	case err == io.EOF:
 		s.mr = msgReader{}
@@ -100,6 +126,39 @@ func (s *MboxSplitter) Next(buf []byte, max int) (Message, error) {
 		msg.Rest = &s.mr
 	}
 	return msg, nil
+}
+
+// hold reads the message up to max bytes, as a slice of the current
+// block (with the block, held for it) while its text is the input's
+// bytes, else into buf as readUpTo does. The error is readUpTo's.
+func (s *MboxSplitter) hold(buf []byte, max int) ([]byte, *mboxBlock, error) {
+	br := s.br
+	br.setMark()
+	defer br.clearMark()
+	for total := 0; total < max; {
+		seg, err := s.mr.segment(max - total)
+		if s.mr.unquoted {
+			// A quoted "From " line: the '>' just dropped (at r-1) is
+			// not in the text, which is copied from here on.
+			buf = append(buf, br.blk.data[br.mark:br.r-1]...)
+			if err != nil {
+				return buf, nil, err
+			}
+			buf = append(buf, seg...)
+			s.mr.consume(len(seg))
+			br.clearMark()
+			buf, err = readUpTo(&s.mr, buf, max)
+			return buf, nil, err
+		}
+		if err != nil {
+			data, blk := br.held()
+			return data, blk, err
+		}
+		s.mr.consume(len(seg))
+		total += len(seg)
+	}
+	data, blk := br.held()
+	return data, blk, nil
 }
 
 type errReader struct{ err error }

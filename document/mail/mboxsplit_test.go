@@ -43,9 +43,10 @@ func walkSplit(t *testing.T, in io.Reader, max int) ([]rec, []string) {
 		if err != nil {
 			t.Fatalf("Walk: %v", err)
 		}
-		if m.Rest == nil {
+		if m.Rest == nil && !m.Shared() {
 			buf = m.Data // reused for the next: the walk is over
 		}
+		m.Release()
 	}
 	return recs, warns
 }
