@@ -265,3 +265,28 @@ func (w *walker) walkMbox(r io.Reader) error {
 		}
 	}
 }
+
+// peeker is what mbox reads through: a bufio.Reader (Walk) or a
+// blockread.Reader (MboxSplitter).
+type peeker interface {
+	Peek(n int) ([]byte, error)
+	Discard(n int) (int, error)
+	Buffered() int
+}
+
+// discardLine consumes the rest of the current line, its "\n" included.
+func discardLine(br peeker) (int64, error) {
+	var n int64
+	for {
+		b, err := br.Peek(max(1, br.Buffered()))
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			br.Discard(i + 1)
+			return n + int64(i+1), nil
+		}
+		br.Discard(len(b))
+		n += int64(len(b))
+		if err != nil {
+			return n, err
+		}
+	}
+}

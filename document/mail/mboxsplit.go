@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/urix-dev/urix/internal/blockread"
 )
 
 // Messages of an mbox, one at a time, for a caller that walks them on
@@ -28,7 +30,7 @@ type Message struct {
 	// as a message of its own (and warned of by the walk).
 	NoFrom bool
 
-	blk *mboxBlock // the block Data lies in, nil when it is in the caller's buffer
+	blk *blockread.Block // the block Data lies in, nil when it is in the caller's buffer
 }
 
 // Shared reports whether Data lies in a block of the splitter's, shared
@@ -40,7 +42,7 @@ func (m *Message) Shared() bool { return m.blk != nil }
 // must not be used after it. For other messages it does nothing.
 func (m *Message) Release() {
 	if m.blk != nil {
-		m.blk.release()
+		m.blk.Release()
 		m.blk, m.Data = nil, nil
 	}
 }
@@ -49,7 +51,7 @@ func (m *Message) Release() {
 // concurrent use.
 type MboxSplitter struct {
 	m       mbox
-	br      *blockReader
+	br      *blockread.Reader
 	src     io.Reader
 	mr      msgReader
 	no      int
@@ -71,7 +73,7 @@ func (s *MboxSplitter) Next(buf []byte, max int) (Message, error) {
 	if s.br == nil {
 		// max is known at the first call: a block has room for a message
 		// of max bytes.
-		s.br = newBlockReader(s.src, max)
+		s.br = blockread.NewReader(s.src, max)
 		s.m.br = s.br
 	}
 	m := &s.m
@@ -131,33 +133,34 @@ func (s *MboxSplitter) Next(buf []byte, max int) (Message, error) {
 // hold reads the message up to max bytes, as a slice of the current
 // block (with the block, held for it) while its text is the input's
 // bytes, else into buf as readUpTo does. The error is readUpTo's.
-func (s *MboxSplitter) hold(buf []byte, max int) ([]byte, *mboxBlock, error) {
+func (s *MboxSplitter) hold(buf []byte, max int) ([]byte, *blockread.Block, error) {
 	br := s.br
-	br.setMark()
-	defer br.clearMark()
+	br.Mark()
+	defer br.ClearMark()
 	for total := 0; total < max; {
 		seg, err := s.mr.segment(max - total)
 		if s.mr.unquoted {
 			// A quoted "From " line: the '>' just dropped (at r-1) is
 			// not in the text, which is copied from here on.
-			buf = append(buf, br.blk.data[br.mark:br.r-1]...)
+			held := br.Marked()
+			buf = append(buf, held[:len(held)-1]...)
 			if err != nil {
 				return buf, nil, err
 			}
 			buf = append(buf, seg...)
 			s.mr.consume(len(seg))
-			br.clearMark()
+			br.ClearMark()
 			buf, err = readUpTo(&s.mr, buf, max)
 			return buf, nil, err
 		}
 		if err != nil {
-			data, blk := br.held()
+			data, blk := br.Held()
 			return data, blk, err
 		}
 		s.mr.consume(len(seg))
 		total += len(seg)
 	}
-	data, blk := br.held()
+	data, blk := br.Held()
 	return data, blk, nil
 }
 

@@ -25,6 +25,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/urix-dev/urix/internal/blockread"
 )
 
 // Field is one named header field, as read (name case kept, value trimmed,
@@ -89,12 +91,14 @@ const (
 	maxLineLen    = 64 << 10 // one header line
 	maxHeaderLen  = 1 << 20  // all the header lines of a record
 	maxFieldCount = 10000
-	bufSize       = 64 << 10
+	// holdMax is the longest body HoldBody gives as a slice of the
+	// Reader's block; a longer one is copied.
+	holdMax = 1 << 20
 )
 
 // Reader reads WARC records from a stream.
 type Reader struct {
-	br     *bufio.Reader
+	br     *blockread.Reader
 	off    int64 // bytes consumed from br
 	body   *body // the current record's body, nil before the first record
 	resync bool  // the last Next failed: look for the next "WARC/1." line
@@ -116,7 +120,7 @@ type fieldSpan struct{ n0, n1, v0, v1 int }
 
 // NewReader returns a Reader reading WARC records from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, bufSize)}
+	return &Reader{br: blockread.NewReader(r, holdMax)}
 }
 
 var versionPrefix = []byte("WARC/1.")
@@ -429,4 +433,44 @@ func (b *body) Read(p []byte) (int, error) {
 		return n, b.err
 	}
 	return n, nil
+}
+
+// HoldBody reads the body of the record Next just gave, when it is no
+// longer than max bytes and none of it was read, and returns it whole
+// with a function that must be called once it is no longer used (nil
+// when there is nothing to release). A body of up to 1 MiB is a slice
+// of the Reader's buffer, kept for it until then: no copy. It returns
+// nil when the body is longer than max or was begun; Body then reads it.
+// A body that the input cuts short comes back as far as it goes, with
+// the error Body would give.
+func (r *Reader) HoldBody(max int) ([]byte, func(), error) {
+	b := r.body
+	if b == nil || b.stale || b.err != nil || b.remaining != b.length || b.length > int64(max) {
+		return nil, nil, nil
+	}
+	n := int(b.length)
+	if n > holdMax {
+		data := make([]byte, n)
+		got, err := io.ReadFull(b, data)
+		if err == io.ErrUnexpectedEOF {
+			err = b.err
+		}
+		return data[:got], nil, err
+	}
+	r.br.Mark()
+	defer r.br.ClearMark()
+	got, err := r.br.Peek(n)
+	r.br.Discard(len(got))
+	r.off += int64(len(got))
+	b.remaining -= int64(len(got))
+	data, blk := r.br.Held()
+	if len(got) < n {
+		if err == io.EOF {
+			b.err = &FormatError{Offset: b.rec, Msg: fmt.Sprintf("input ends after %d of the body's %d bytes", b.length-b.remaining, b.length), Err: io.ErrUnexpectedEOF}
+		} else {
+			b.err = r.fail(err)
+		}
+		return data, blk.Release, b.err
+	}
+	return data, blk.Release, nil
 }
