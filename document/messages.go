@@ -29,12 +29,12 @@ const DefaultMaxMessage = 1 << 20
 type Message struct {
 	Origin Origin // File and Format; Message and MessageOffset for a message of an mbox; the Record fields for a WARC record
 
-	m       mail.Message
-	record  bool      // a WARC record: m.Data (and m.Rest) is its block
-	warns   []Warning // malformed WARC records before this one, told first
-	buf     *[]byte
-	release func() // gives back a held WARC block's hold on its buffer
-	stream  func(w *Walker, fn func(*Document) error) error
+	m      mail.Message
+	record bool      // a WARC record: m.Data (and m.Rest) is its block
+	warns  []Warning // malformed WARC records before this one, told first
+	buf    *[]byte
+	hold   warc.Hold // a held WARC record's hold on the reader's buffer
+	stream func(w *Walker, fn func(*Document) error) error
 }
 
 // Held reports whether the message is held in memory whole.
@@ -60,9 +60,9 @@ const messageCost = 1 << 10
 // the message must not be used after it.
 func (m *Message) Release() {
 	m.m.Release()
-	if m.release != nil {
-		m.release()
-		m.release = nil
+	if m.hold != nil {
+		m.hold.Release()
+		m.hold = nil
 	}
 	if m.buf != nil {
 		*m.buf = m.m.Data[:0]
@@ -220,8 +220,8 @@ func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Messag
 		if rec.ContentLength <= int64(max) {
 			// Held: the block, of a length the header gave, most often
 			// a slice of the warc.Reader's buffer.
-			data, release, err := wr.HoldBody(max)
-			m.m.Data, m.m.Rest, m.release = data, nil, release
+			data, hold, err := wr.HoldBody(max)
+			m.m.Data, m.m.Rest, m.hold = data, nil, hold
 			if err != nil {
 				// The block as far as it was read, then the error,
 				// as Read gives it.

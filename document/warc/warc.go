@@ -437,13 +437,13 @@ func (b *body) Read(p []byte) (int, error) {
 
 // HoldBody reads the body of the record Next just gave, when it is no
 // longer than max bytes and none of it was read, and returns it whole
-// with a function that must be called once it is no longer used (nil
-// when there is nothing to release). A body of up to 1 MiB is a slice
+// with a Hold to Release once it is no longer used (nil when there is
+// nothing to release). A body of up to 1 MiB is a slice
 // of the Reader's buffer, kept for it until then: no copy. It returns
 // nil when the body is longer than max or was begun; Body then reads it.
 // A body that the input cuts short comes back as far as it goes, with
 // the error Body would give.
-func (r *Reader) HoldBody(max int) ([]byte, func(), error) {
+func (r *Reader) HoldBody(max int) ([]byte, Hold, error) {
 	b := r.body
 	if b == nil || b.stale || b.err != nil || b.remaining != b.length || b.length > int64(max) {
 		return nil, nil, nil
@@ -464,13 +464,20 @@ func (r *Reader) HoldBody(max int) ([]byte, func(), error) {
 	r.off += int64(len(got))
 	b.remaining -= int64(len(got))
 	data, blk := r.br.Held()
+	var hold Hold
+	if blk != nil {
+		hold = blk
+	}
 	if len(got) < n {
 		if err == io.EOF {
 			b.err = &FormatError{Offset: b.rec, Msg: fmt.Sprintf("input ends after %d of the body's %d bytes", b.length-b.remaining, b.length), Err: io.ErrUnexpectedEOF}
 		} else {
 			b.err = r.fail(err)
 		}
-		return data, blk.Release, b.err
+		return data, hold, b.err
 	}
-	return data, blk.Release, nil
+	return data, hold, nil
 }
+
+// A Hold keeps the bytes of a body that HoldBody gave until Release.
+type Hold interface{ Release() }

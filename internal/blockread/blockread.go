@@ -182,9 +182,27 @@ func (b *Reader) UnreadByte() error {
 }
 
 // Read reads into p what is buffered, or reads first when nothing is.
+// As bufio's, it reads a large p straight from the input when nothing is
+// buffered (and no piece is held): a WARC record's body read by a scanner
+// was otherwise copied twice, 10 % of the time of a WET file on one
+// goroutine.
 func (b *Reader) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
+	}
+	if b.w == b.r && b.mark < 0 && len(p) >= SliceMax && b.err == nil {
+		n, err := b.src.Read(p)
+		if n < 0 || n > len(p) {
+			n, err = 0, io.ErrNoProgress
+		}
+		b.off += int64(n) // the bytes of the block come after these
+		if err != nil {
+			b.err = err
+		}
+		if n == 0 && err != nil {
+			return 0, err
+		}
+		return n, nil
 	}
 	if b.w == b.r {
 		if _, err := b.Peek(1); b.w == b.r {
@@ -196,13 +214,20 @@ func (b *Reader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// readMax is the most a fill reads: while no piece holds the block, the
+// Reader slides back to its start as a bufio.Reader does, and its reads
+// stay within the core's cache (reading a WET file a record at a time
+// through a block of 1 MiB was 9 % slower than through a 64 KiB buffer).
+const readMax = 128 << 10
+
 // fill reads more input, moving to a new block first when the current one
-// is full.
+// is full, or back to the start of this one when nothing in it is held
+// and all of it is read.
 func (b *Reader) fill() {
-	if b.blk == nil || b.w == len(b.blk.data) {
+	if b.blk == nil || b.w == len(b.blk.data) || b.r == b.w && b.w > readMax && b.alone() {
 		b.next()
 	}
-	m, err := b.src.Read(b.blk.data[b.w:])
+	m, err := b.src.Read(b.blk.data[b.w:min(len(b.blk.data), b.w+readMax)])
 	if m < 0 || m > len(b.blk.data)-b.w {
 		m, err = 0, io.ErrNoProgress
 	}
@@ -231,8 +256,11 @@ const pageSlack = 64
 // scan.Scanner's keepForCopy). Within a block the distance stays what
 // next makes it, the input being read in order.
 func (b *Reader) next() {
-	nb := b.pool.get()
-	nb.refs.Store(1) // the Reader's
+	nb := b.blk
+	if !b.alone() {
+		nb = b.pool.get()
+		nb.refs.Store(1) // the Reader's
+	}
 	from, start := 0, int64(0)
 	var carry []byte
 	if b.blk != nil {
@@ -258,10 +286,17 @@ func (b *Reader) next() {
 		b.mark -= shift
 	}
 	b.off += int64(shift)
-	if b.blk != nil {
+	if b.blk != nil && b.blk != nb {
 		b.blk.Release()
 	}
 	b.blk = nb
+}
+
+// alone reports whether the current block may be written over from its
+// start: no piece holds it (only the Reader makes holds, so none comes
+// while it looks) and none is being marked.
+func (b *Reader) alone() bool {
+	return b.blk != nil && b.mark < 0 && b.blk.refs.Load() == 1
 }
 
 // Mark starts a piece to be held: the bytes from here on are kept in one
