@@ -3,10 +3,9 @@ package mail
 import (
 	"bytes"
 	"errors"
+	"html"
 	"io"
 	"unicode/utf8"
-
-	"golang.org/x/net/html"
 )
 
 // The HTML tokenizer of HTML parts (behaviour §9). It gives the same
@@ -1539,7 +1538,8 @@ func (z *htmlTokenizer) charRef(dst, s []byte, attr bool) ([]byte, int) {
 // namedRef returns what x/net makes of "&" name in text (name: letters
 // and digits, with or without a ";" after them), and whether it took the
 // whole name (not a prefix of it, as text allows for the names that may
-// go without ";"). The table of names is x/net's, through UnescapeString:
+// go without ";"). The table of names is the standard library's (the
+// same as x/net's, built on first use), through UnescapeString:
 // for "&" name alone that gives the decoded name, or the decoded prefix
 // and the rest of the name as it stands, or "&" name unchanged. A whole
 // name decodes to one code point, or two when the name ends in ";"
