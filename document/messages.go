@@ -95,6 +95,11 @@ type Walker struct {
 	mw  mail.Walker
 	doc Document
 	br  bytes.Reader
+
+	cur    *Message              // the message being walked
+	fn     func(*Document) error // and the caller's function
+	partFn func(*mail.Part) error
+	warnFn func(int, string)
 }
 
 // Documents calls fn for each document of m, in order, as Read would for
@@ -124,17 +129,30 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) error {
 		w.doc = Document{Origin: m.Origin, Body: body, InvalidAt: -1}
 		return fn(&w.doc)
 	}
+	// The functions given to the walk are made once a Walker (two
+	// closures a message were a tenth of an mbox's allocations); they
+	// read the message and fn from the Walker.
+	if w.partFn == nil {
+		w.partFn = w.part
+		w.warnFn = w.warn
+	}
+	w.cur, w.fn = m, fn
+	defer func() { w.cur, w.fn = nil, nil }()
 	var warn func(int, string)
 	if w.Warn != nil {
-		warn = func(msgNo int, msg string) {
-			w.Warn(Warning{Origin: Origin{File: m.Origin.File, Format: m.Origin.Format, Message: msgNo}, Message: msg})
-		}
+		warn = w.warnFn
 	}
-	doc := &w.doc
-	return w.mw.Walk(&m.m, mail.Options{Warn: warn}, func(p *mail.Part) error {
-		partDocument(doc, m.Origin.File, m.Origin.Format, p)
-		return fn(doc)
-	})
+	return w.mw.Walk(&m.m, mail.Options{Warn: warn}, w.partFn)
+}
+
+// part and warn are the functions Documents gives the walk of w.cur.
+func (w *Walker) part(p *mail.Part) error {
+	partDocument(&w.doc, w.cur.Origin.File, w.cur.Origin.Format, p)
+	return w.fn(&w.doc)
+}
+
+func (w *Walker) warn(msgNo int, msg string) {
+	w.Warn(Warning{Origin: Origin{File: w.cur.Origin.File, Format: w.cur.Origin.Format, Message: msgNo}, Message: msg})
 }
 
 // ReadMessages reads one input as Read does, but gives fn its pieces

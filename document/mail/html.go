@@ -159,7 +159,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 	run := &htmlRun{d: d}
 	for {
 		if run.start() {
-			if err := w.give(&Part{Path: self, Source: SourceHTMLText, HTML: true, Body: run}); err != nil {
+			if err := w.give(w.newPart(Part{Path: self, Source: SourceHTMLText, HTML: true, Body: run})); err != nil {
 				return err
 			}
 			if _, err := io.Copy(io.Discard, run); err != nil {
@@ -167,7 +167,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			}
 		}
 		for i, a := range d.attrs {
-			p := &Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value}
+			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value})
 			bad := badAt(a.value)
 			p.invalidAt, p.invalidKnown = int32(bad), true
 			d.body = attrBody{}

@@ -212,14 +212,16 @@ func (e stopError) Error() string { return e.err.Error() }
 // Walk reads messages from r (one message for FormatMail and FormatNews, a
 // stream of messages for FormatMbox; for FormatText, fn is called once with
 // r itself as the Body of part "1" of message 1) and calls fn for each header field that may carry URIs and each text
-// part. It streams: memory does not grow with the input. An error returned
-// by fn stops the walk and is returned; a read error of r is returned.
+// part. It streams: memory does not grow with the input. fn is given one
+// Part, set anew for each call: the Part and its Body are valid only
+// during the call. An error returned by fn stops the walk and is returned;
+// a read error of r is returned.
 func Walk(r io.Reader, opts Options, fn func(*Part) error) error {
 	w := &walker{opts: opts, fn: fn}
 	var err error
 	if opts.Format == FormatText {
 		w.msgNo = 1
-		err = w.give(&Part{Path: "1", Body: r})
+		err = w.give(w.newPart(Part{Path: "1", Body: r}))
 	} else if opts.Format == FormatMbox {
 		err = w.walkMbox(r)
 	} else {

@@ -213,6 +213,9 @@ func (wk *Walker) Walk(m *Message, opts Options, fn func(*Part) error) error {
 	}
 	err := w.walkMessageLR(&wk.lr)
 	w.fn = nil
+	if err == nil {
+		return nil // without errors.As, whose target escapes: an allocation a message
+	}
 	var se stopError
 	if errors.As(err, &se) {
 		return se.err

@@ -553,7 +553,7 @@ func (w *walker) giveFields(h header, path string, where string) error {
 		// One reader for every field: a Body is valid only during the
 		// callback.
 		w.field.Reset(v)
-		if err := w.give(&Part{Path: path, Source: SourceHeader, Field: f.key, Body: &w.field}); err != nil {
+		if err := w.give(w.newPart(Part{Path: path, Source: SourceHeader, Field: f.key, Body: &w.field})); err != nil {
 			return err
 		}
 	}
@@ -578,18 +578,30 @@ type walker struct {
 	msgOff int64
 	msgID  string
 
-	field  strings.Reader        // the Body of a header field's Part
-	block  []byte                // the header block being read, reused
-	pre    []byte                // a multipart's preamble, reused
-	tables map[string]*byteTable // single-byte charsets met, nil for others
-	pool   decoders              // decoders to reuse
-	hdoc   *htmlDoc              // the HTML reader, kept for the next HTML part
+	field strings.Reader // the Body of a header field's Part
+	part  Part           // the Part given to fn, one for all (newPart)
+	// the bodies of a text part and of one skipped: one each, not one
+	// a part (they were a fifth of a message's allocations)
+	textBody, drainBody bodyReader
+	block               []byte                // the header block being read, reused
+	pre                 []byte                // a multipart's preamble, reused
+	tables              map[string]*byteTable // single-byte charsets met, nil for others
+	pool                decoders              // decoders to reuse
+	hdoc                *htmlDoc              // the HTML reader, kept for the next HTML part
 }
 
 func (w *walker) warn(msg string) {
 	if w.opts.Warn != nil {
 		w.opts.Warn(w.msgNo, msg)
 	}
+}
+
+// newPart sets the walker's one Part to p and returns it: fn is given
+// the same Part every time (valid, as its Body, only during the call),
+// not a new one for each header field and part.
+func (w *walker) newPart(p Part) *Part {
+	w.part = p
+	return &w.part
 }
 
 func (w *walker) give(p *Part) error {
@@ -706,7 +718,8 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 
 // drain skips the rest of the current body.
 func (w *walker) drain(lr *lineReader, bounds []string) error {
-	_, err := io.Copy(io.Discard, &bodyReader{lr: lr, bounds: bounds})
+	w.drainBody = bodyReader{lr: lr, bounds: bounds}
+	_, err := io.Copy(io.Discard, &w.drainBody)
 	return err
 }
 
@@ -757,7 +770,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params ma
 		if cs := strings.ToLower(strings.TrimSpace(params["charset"])); cs != "" {
 			r = w.decodeCharset(r, cs, where)
 		}
-		return w.give(&Part{Path: self, Body: r})
+		return w.give(w.newPart(Part{Path: self, Body: r}))
 	}
 	given := false
 	if overflow {
@@ -809,8 +822,9 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params ma
 // text gives the decoded text of a text/* body.
 func (w *walker) text(lr *lineReader, h header, mediaType string, params map[string]string, cte, self string, bounds []string) error {
 	where := "part " + self
-	raw := &bodyReader{lr: lr, bounds: bounds}
-	dec := w.decodeCTE(raw, cte, where)
+	// A text body is a leaf: no other is read while this one is.
+	w.textBody = bodyReader{lr: lr, bounds: bounds}
+	dec := w.decodeCTE(&w.textBody, cte, where)
 	r := dec
 	if cs := strings.ToLower(strings.TrimSpace(params["charset"])); cs != "" {
 		r = w.decodeCharset(r, cs, where)
@@ -827,7 +841,7 @@ func (w *walker) text(lr *lineReader, h header, mediaType string, params map[str
 		if mediaType == "text/plain" && strings.EqualFold(params["format"], "flowed") {
 			r = newUnflow(r, strings.EqualFold(params["delsp"], "yes"))
 		}
-		if err := w.give(&Part{Path: self, Body: r}); err != nil {
+		if err := w.give(w.newPart(Part{Path: self, Body: r})); err != nil {
 			return err
 		}
 	}
