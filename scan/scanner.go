@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"unsafe"
+
+	"github.com/urix-dev/urix/internal/pagecopy"
 )
 
 // Delim is what delimits a candidate in its context (behaviour §3).
@@ -399,22 +401,15 @@ func (s *Scanner) setErr(err error) {
 
 // keepForCopy returns keep, or a little less (more of the input is kept),
 // so that the reads after the discard do not land where the kernel copies
-// slowly. A read(2) of a cached file copies with "rep movsb", which on the
-// AMD cores of our hosts runs at a third of its speed when the
-// destination is 1 to 63 bytes past the source modulo 4 KiB (reads of
-// text.txt in 256 KiB pieces: 14.6 ms of system time, 46 ms at 1 to 8
-// bytes past; chunks of a split file that started at 1 MiB multiples
-// took twice the time of others for it). The distance is that of buf[0]
-// to its input offset s.base, whatever s.n is; a reader whose offset 0
-// is not at a multiple of 4 KiB in its file (a chunk of a split file
-// starts at one) shifts it, and one behind a buffer (bufio, a decoder)
-// makes it moot.
+// slowly (package pagecopy). The distance is that of buf[0] to its input
+// offset s.base, whatever s.n is: keeping pagecopy.Slack bytes more moves
+// it out of the slow range. A reader whose offset 0 is not at a multiple
+// of 4 KiB in its file (a chunk of a split file starts at one) shifts it,
+// and one behind a buffer (bufio, a decoder) makes it moot.
 func (s *Scanner) keepForCopy(keep int) int {
-	const page, slow = 4096, 64
 	addr := uintptr(unsafe.Pointer(unsafe.SliceData(s.buf)))
-	d := (addr - uintptr(s.base+int64(keep))) % page
-	if d >= 1 && d < slow {
-		keep = max(0, keep-slow)
+	if pagecopy.Shift(addr, s.base+int64(keep)) > 0 {
+		keep = max(0, keep-pagecopy.Slack)
 	}
 	return keep
 }

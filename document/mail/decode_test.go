@@ -218,14 +218,7 @@ func TestBase64RunsAsBytes(t *testing.T) {
 			inputs = append(inputs, b64Lines(data, n, eol))
 		}
 	}
-	clean := b64Lines(data, 16, "\n")
-	for i := range clean {
-		for _, c := range []byte("=*\r -_") {
-			in := bytes.Clone(clean)
-			in[i] = c
-			inputs = append(inputs, in)
-		}
-	}
+	inputs = append(inputs, spoiled(b64Lines(data, 16, "\n"), "=*\r -_")...)
 	for _, in := range inputs {
 		want := b64ByteByByte(in)
 		b := &b64Reader{}
@@ -297,14 +290,7 @@ func TestASCIIPrefix(t *testing.T) {
 // read cut at every place.
 func TestQPRunsAsBytes(t *testing.T) {
 	clean := []byte("caf=C3=A9 http://example.com/a=3Db  \r\nsoft=\r\nbreak=20\t\r\n\r\nend =\n")
-	inputs := [][]byte{clean}
-	for i := range clean {
-		for _, c := range []byte("= \t\r\nAg") {
-			in := bytes.Clone(clean)
-			in[i] = c
-			inputs = append(inputs, in)
-		}
-	}
+	inputs := append([][]byte{clean}, spoiled(clean, "= \t\r\nAg")...)
 	for _, in := range inputs {
 		want := qpByteByByte(in)
 		for k := 0; k <= len(in); k++ {
@@ -336,4 +322,18 @@ func FuzzQP(f *testing.F) {
 			}
 		}
 	})
+}
+
+// spoiled returns clean with each of its bytes, one at a time, replaced
+// by each byte of with.
+func spoiled(clean []byte, with string) [][]byte {
+	var out [][]byte
+	for i := range clean {
+		for _, c := range []byte(with) {
+			in := bytes.Clone(clean)
+			in[i] = c
+			out = append(out, in)
+		}
+	}
+	return out
 }

@@ -434,11 +434,7 @@ func (d *htmlDoc) fast(want int) {
 		var tt htmlTokenType
 		switch {
 		case isASCIILetter(c):
-			z.attr = z.attr[:0]
-			if z.names {
-				clear(z.attrNames)
-				z.names = false
-			}
+			z.resetAttrs()
 			end, ok := z.tagIn(b, p+2, saveURL)
 			if !ok {
 				return // Next reads it (keeping all attributes)
@@ -454,11 +450,7 @@ func (d *htmlDoc) fast(want int) {
 			}
 			p = end
 		case c == '/' && p+2 < len(b) && isASCIILetter(b[p+2]):
-			z.attr = z.attr[:0]
-			if z.names {
-				clear(z.attrNames)
-				z.names = false
-			}
+			z.resetAttrs()
 			end, ok := z.tagIn(b, p+3, saveNone)
 			if !ok {
 				return

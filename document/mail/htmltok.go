@@ -693,13 +693,18 @@ func (z *htmlTokenizer) readDoctype() bool {
 	return true
 }
 
-// readStartTag reads a start tag after its "<" and first letter.
-func (z *htmlTokenizer) readStartTag() htmlTokenType {
+// resetAttrs forgets the attributes of the tag before.
+func (z *htmlTokenizer) resetAttrs() {
 	z.attr = z.attr[:0]
 	if z.names {
 		clear(z.attrNames)
 		z.names = false
 	}
+}
+
+// readStartTag reads a start tag after its "<" and first letter.
+func (z *htmlTokenizer) readStartTag() htmlTokenType {
+	z.resetAttrs()
 	if !z.readTagBuffered(saveAll) {
 		z.readTag(true)
 		if z.err != nil {
@@ -752,11 +757,7 @@ func equalFoldASCII(b []byte, s string) bool {
 // readTag reads a tag's name and attributes after its "<" or "</" and
 // first letter; saveAttr keeps the attributes (the first of each name).
 func (z *htmlTokenizer) readTag(saveAttr bool) {
-	z.attr = z.attr[:0]
-	if z.names {
-		clear(z.attrNames)
-		z.names = false
-	}
+	z.resetAttrs()
 	save := saveNone
 	if saveAttr {
 		save = saveAll
@@ -765,11 +766,7 @@ func (z *htmlTokenizer) readTag(saveAttr bool) {
 		return
 	}
 	// Not all of it before lim: again from its start, a byte at a time.
-	z.attr = z.attr[:0]
-	if z.names {
-		clear(z.attrNames)
-		z.names = false
-	}
+	z.resetAttrs()
 	z.readTagName()
 	if z.skipWhiteSpace(); z.err != nil {
 		return

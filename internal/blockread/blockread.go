@@ -23,6 +23,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/urix-dev/urix/internal/pagecopy"
 )
 
 // A Block is a block of input that held pieces lie in. It goes back to its
@@ -246,15 +248,12 @@ func (b *Reader) fill() {
 }
 
 // pageSlack is the most next shifts a block's data.
-const pageSlack = 64
+const pageSlack = pagecopy.Slack
 
 // next moves what is still needed (the bytes from the mark, or from r,
 // to w) to a new block. It places them so that the kernel copies the
-// reads into it fast: a read(2) of a cached file copies with "rep movsb",
-// which on this project's AMD hosts runs at a third of its speed when the
-// destination is 1 to 63 bytes past the source modulo 4 KiB (see
-// scan.Scanner's keepForCopy). Within a block the distance stays what
-// next makes it, the input being read in order.
+// reads into it fast (package pagecopy). Within a block the distance
+// stays what next makes it, the input being read in order.
 func (b *Reader) next() {
 	nb := b.blk
 	if !b.alone() {
@@ -273,11 +272,7 @@ func (b *Reader) next() {
 		}
 		carry, start = b.blk.data[from:b.w], b.off+int64(from)
 	}
-	pad := 0
-	addr := uintptr(unsafe.Pointer(unsafe.SliceData(nb.data)))
-	if d := int((addr - uintptr(start)) % 4096); d >= 1 && d < pageSlack {
-		pad = pageSlack - d
-	}
+	pad := pagecopy.Shift(uintptr(unsafe.Pointer(unsafe.SliceData(nb.data))), start)
 	copy(nb.data[pad:], carry)
 	shift := from - pad // an index i of the old block is i-shift in the new
 	b.r -= shift
