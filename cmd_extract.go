@@ -264,6 +264,9 @@ func runExtract(c *cli.Context) error {
 		r.out.Count, r.out.JSON = true, false
 	}
 	r.opts.NoLines = !r.out.HasPosition()
+	// Each URI is written or counted (output.Writer, or split reading's
+	// Formatter) before the next is asked for.
+	r.opts.ReuseStrings = true
 	if opts.Unique {
 		// One set for all the inputs: -u is over the whole run.
 		r.opts.UniqueSet = extract.NewUniqueSet()

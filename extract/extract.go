@@ -89,6 +89,15 @@ type Options struct {
 	// OnSkip, when set, is called for each candidate longer than
 	// MaxLength, which is skipped.
 	OnSkip func(Skip)
+	// ReuseStrings lets the Scanner write the strings of the next match
+	// (URI, Normalized, Alt) over those of the last: a Match's strings
+	// are then valid only until the next call to Scan, as its Raw
+	// always is. For a caller that prints or copies each match before
+	// it asks for the next; the strings of all the matches then live in
+	// one small buffer instead of new memory every 4 KiB of them, which
+	// a run over a large input paid for in collections and page faults.
+	// Unique (which keeps them) ignores it.
+	ReuseStrings bool
 }
 
 // Skip tells where a candidate longer than the length limit stood.
@@ -129,7 +138,7 @@ func (f Flags) Names() []string {
 // scanner makes them into chunks of a few KiB that it never writes
 // again, one after the other, so a string kept holds its chunk. A program
 // that keeps a few URIs of very many may strings.Clone them, to let the
-// rest go.
+// rest go; one that keeps none may set Options.ReuseStrings.
 type Match struct {
 	// URI is the URI as found: wrappers, "URL:" and the whitespace of a
 	// broken URI removed (its ASCII form with Options.ASCII).
@@ -298,6 +307,11 @@ func (s *Scanner) scan(limit int64) bool {
 				return true
 			}
 			continue
+		}
+		if s.opts.ReuseStrings && s.seen == nil {
+			// The last match's strings are dead (no pending form uses
+			// them: it would have been given first).
+			s.strsN = 0
 		}
 		if limit < 0 && !s.sc.Scan() || limit >= 0 && !s.sc.ScanBefore(limit) {
 			return false

@@ -171,7 +171,7 @@ type splitRun struct {
 	readIn, made atomic.Int64
 	lines        bool
 	scanners     scannerPool
-	blocks       sync.Pool // of *block
+	blocks       blockPool
 	counts       Counts
 	err          error
 	pos          []byte // the join's buffer
@@ -181,27 +181,27 @@ func newSplitRun(s *Split, w io.Writer, file io.ReaderAt, size int64) *splitRun 
 	r := &splitRun{Split: s, w: w, file: file, size: size, lines: !s.Options.NoLines}
 	perChunk := s.queueBytes() / s.inFlight()
 	r.queue = max(2, perChunk/(blockBytes+blockItems*itemBytes))
-	r.blocks.New = func() any {
-		return &block{data: make([]byte, 0, blockBytes), items: make([]item, 0, blockItems)}
-	}
 	return r
 }
 
-// item is one candidate: a URI, or one skipped for its length.
+// item is one candidate: a URI, or one skipped for its length. Its
+// fields are packed (72 bytes, not 96): the items of the chunks waiting
+// for their turn are most of the memory a split read allocates.
 type item struct {
 	offset, end int64
 	// line and column are those its scanner counted from where it
 	// started reading.
 	line, column int64
 	// selected: the Formatter selected it; out is then its output, and
-	// posAt where its line and column go in out (-1: nowhere).
-	selected bool
-	out      []byte
-	posAt    int
-	kind     itemKind
+	// posAt where its line and column go in out (-1: nowhere; out is
+	// one URI's output, far shorter than 2 GiB).
+	out   []byte
+	posAt int32
 	// depth is the quote depth of the candidate's line, as the exact
 	// scanner saw it (joins look at it); -1 when not known.
-	depth int
+	depth    int32
+	kind     itemKind
+	selected bool
 	// lineSure: the chunk's scanner read the candidate's line as one
 	// worker would (see chunk.lineSure).
 	lineSure bool
@@ -226,19 +226,26 @@ type block struct {
 }
 
 // add appends it to b, its output copied, and reports false when b has no
-// room for it (b is then left as it was).
+// room for it (b is then left as it was). A block gets room for output
+// at its first (counting, -c, needs none).
 func (b *block) add(it item) bool {
-	if len(b.items) == cap(b.items) || len(b.items) > 0 && len(it.out) > cap(b.data)-len(b.data) {
+	if len(b.items) == cap(b.items) {
 		return false
 	}
-	if len(it.out) > 0 {
-		if len(it.out) > cap(b.data)-len(b.data) {
-			// One URI longer than a block: its own bytes.
-			it.out = bytes.Clone(it.out)
-		} else {
+	if n := len(it.out); n > 0 {
+		if b.data == nil {
+			b.data = make([]byte, 0, blockBytes)
+		}
+		switch {
+		case n <= cap(b.data)-len(b.data):
 			at := len(b.data)
 			b.data = append(b.data, it.out...)
 			it.out = b.data[at:len(b.data):len(b.data)]
+		case len(b.items) > 0:
+			return false
+		default:
+			// One URI longer than a block: its own bytes.
+			it.out = bytes.Clone(it.out)
 		}
 	}
 	b.items = append(b.items, it)
@@ -394,13 +401,13 @@ func (r *splitRun) read(c *chunk) {
 	if marked {
 		cs.sp.MarkLine(nextBase - c.base)
 	}
-	blk := r.blocks.Get().(*block)
+	blk := r.blocks.get()
 	var made int64
 	put := func(it item) {
 		made += int64(len(it.out) + itemBytes)
 		if !blk.add(it) {
 			c.results.put(blk)
-			blk = r.blocks.Get().(*block)
+			blk = r.blocks.get()
 			blk.add(it)
 		}
 	}
@@ -440,7 +447,7 @@ func (r *splitRun) read(c *chunk) {
 		}
 		if it.offset >= c.end {
 			if it.kind != kindSkipped {
-				it.depth = cs.sp.QuoteDepthAt(it.offset - c.base)
+				it.depth = int32(cs.sp.QuoteDepthAt(it.offset - c.base))
 			}
 			it.out = bytes.Clone(it.out)
 			c.pending = append(c.pending, it)
@@ -451,7 +458,7 @@ func (r *splitRun) read(c *chunk) {
 	if len(blk.items) > 0 {
 		c.results.put(blk)
 	} else {
-		r.blocks.Put(blk)
+		r.blocks.put(blk)
 	}
 	c.results.close()
 	r.made.Add(made)
@@ -569,8 +576,36 @@ func (q *blockQueue) take(dst []*block) []*block {
 }
 
 func (r *splitRun) putBlock(b *block) {
+	clear(b.items) // the outputs they point to may be their own
 	b.data, b.items = b.data[:0], b.items[:0]
-	r.blocks.Put(b)
+	r.blocks.put(b)
+}
+
+// blockPool keeps the blocks the join is done with for the workers. (A
+// sync.Pool let go of them at each collection, and the blocks made anew
+// cost page faults and brought the next collection closer: text.txt of
+// bench/ on two workers made 27 of them, 3 MB, against 4 to 8 now.)
+// The blocks in use are bounded (Split's doc), and so are those kept.
+type blockPool struct {
+	mu   sync.Mutex
+	free []*block
+}
+
+func (p *blockPool) get() *block {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		b := p.free[n-1]
+		p.free = p.free[:n-1]
+		return b
+	}
+	return &block{items: make([]item, 0, blockItems)}
+}
+
+func (p *blockPool) put(b *block) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.free = append(p.free, b)
 }
 
 // emitRest writes c's results from where the join took them, then waits
@@ -719,7 +754,7 @@ func (r *splitRun) nextBefore(c *chunk, end, limit int64) (item, bool) {
 			return it, false
 		}
 		if it.kind != kindSkipped {
-			it.depth = c.cs.sp.QuoteDepthAt(it.offset - c.base)
+			it.depth = int32(c.cs.sp.QuoteDepthAt(it.offset - c.base))
 		}
 		if it.offset >= end {
 			it.out = bytes.Clone(it.out)
@@ -757,6 +792,8 @@ func (r *splitRun) scanner(c *chunk) *chunkScanner {
 		cs = &chunkScanner{format: r.Format}
 		opts := r.Options
 		opts.OnSkip = cs.skipped
+		// next formats each match before it asks for the next.
+		opts.ReuseStrings = true
 		cs.sc = extract.NewScanner(src, opts)
 		cs.sp = splitscan.Of(cs.sc)
 	}
@@ -813,8 +850,13 @@ func (cs *chunkScanner) next(limit int64) (item, bool) {
 		if cs.format.Selects(m) {
 			m.Offset += cs.base
 			m.End += cs.base
-			cs.buf, it.posAt = cs.format.AppendMatch(cs.buf[:0], m)
+			var posAt int
+			cs.buf, posAt = cs.format.AppendMatch(cs.buf[:0], m)
+			it.posAt = int32(posAt)
 			it.selected, it.out = true, cs.buf
+		}
+		if len(cs.queue) == 0 {
+			return it, true // the usual case: no skip on the way
 		}
 		// A skip reported during this Scan came before this URI.
 		cs.queue = append(cs.queue, it)

@@ -203,9 +203,14 @@ func (s *Scanner) Reset(r io.Reader) {
 // a line of quote depth quoteDepth when midLine (Config.StartsMidLine and
 // StartQuoteDepth), at a line's start otherwise; later Resets keep that
 // start. A reader that splits a file between scanners reuses one for
-// chunks of either kind.
+// chunks of either kind. The buffer takes its largest size at once: a
+// chunk fills it, and the steps on the way were memory touched for
+// nothing (five scanners' 120 KiB each, on two workers).
 func (s *Scanner) ResetFrom(r io.Reader, midLine bool, quoteDepth int) {
 	s.cfg.StartsMidLine, s.cfg.StartQuoteDepth = midLine, quoteDepth
+	if len(s.buf) < s.maxBuffer() {
+		s.buf = make([]byte, s.maxBuffer())
+	}
 	s.Reset(r)
 }
 
