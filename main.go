@@ -39,9 +39,6 @@ func urixMain() int {
 	// error"), as grep reports it, not a silent death by SIGPIPE: with
 	// the signal caught, the write returns EPIPE (os/signal).
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-	if stdoutClosedAtStart() {
-		stdout = closedStdout{}
-	}
 	app := newApp()
 	app.Writer = stdout
 	if complete(app, os.Args) {
@@ -54,18 +51,16 @@ func urixMain() int {
 	return exitStatus(app.Run(args))
 }
 
-// stdout is where results and the commands' output go: os.Stdout, or
-// closedStdout when it was closed at the start.
+// stdout is where results and the commands' output go.
+//
+// A standard output closed before the start (urix f >&-) is not an error
+// here, as it is in grep: the Go runtime opens /dev/null, read and write,
+// in its place (runtime/fds_unix.go), and that cannot be told from the
+// /dev/null, read and write, that Python's subprocess.DEVNULL, Node's
+// "ignore" (libuv) and systemd's StandardOutput=null give a program. A
+// guess that took it for a closed one failed every such run with "write
+// error", exit 2; the output of urix f >&- goes nowhere, exit 0.
 var stdout io.Writer = os.Stdout
-
-// closedStdout stands for a standard output closed before the start: every
-// write fails as it does in a C program (grep: "write error: Bad file
-// descriptor", exit 2), so output is never lost silently.
-type closedStdout struct{}
-
-func (closedStdout) Write([]byte) (int, error) {
-	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EBADF}
-}
 
 // exitStatus maps what the app returned to the process's exit status,
 // printing the message of an error that has one.

@@ -365,13 +365,14 @@ func lookPath(ts *testscript.TestScript, prog string) string {
 	return ""
 }
 
-// cmdWriteTo is "writeto full|pipe|closed N PROG ARGS...": it runs PROG
-// with its stdout on /dev/full (every write fails: ENOSPC), on a pipe
-// whose reader is gone (EPIPE), or closed (sh's >&-), and wants exit
+// cmdWriteTo is "writeto full|pipe|closed|nullrw N PROG ARGS...": it runs
+// PROG with its stdout on /dev/full (every write fails: ENOSPC), on a pipe
+// whose reader is gone (EPIPE), closed (sh's >&-), or on /dev/null opened
+// for reading and writing (Python's subprocess.DEVNULL), and wants exit
 // status N; PROG's stderr is the command's stderr, for the script to check.
 func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 3 {
-		ts.Fatalf("usage: writeto full|pipe|closed N PROG [ARGS...]")
+		ts.Fatalf("usage: writeto full|pipe|closed|nullrw N PROG [ARGS...]")
 	}
 	want, err := strconv.Atoi(args[1])
 	ts.Check(err)
@@ -398,12 +399,17 @@ func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 		r.Close()
 		defer w.Close()
 		cmd.Stdout = w
+	case "nullrw":
+		f, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+		ts.Check(err)
+		defer f.Close()
+		cmd.Stdout = f
 	case "closed":
 		cmd.Args = append([]string{"sh", "-c", `exec "$0" "$@" >&-`}, cmd.Args...)
 		cmd.Path, err = exec.LookPath("sh")
 		ts.Check(err)
 	default:
-		ts.Fatalf("writeto: want full, pipe or closed, not %q", args[0])
+		ts.Fatalf("writeto: want full, pipe, closed or nullrw, not %q", args[0])
 	}
 	err = cmd.Run()
 	fmt.Fprint(ts.Stderr(), stderr.String())
