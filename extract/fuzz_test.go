@@ -59,6 +59,7 @@ func FuzzExtract(f *testing.F) {
 		"a\rhttp://b/\r\nc\r",
 	} {
 		f.Add([]byte(s), uint64(1), uint8(0))
+		f.Add([]byte(s), uint64(7), uint8(128+64+3))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64, sel uint8) {
 		opts := fuzzOptions(sel)
@@ -71,11 +72,15 @@ func FuzzExtract(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The other readers also reuse the matches' strings when sel's
+		// top bit asks: the same matches either way.
+		reuse := opts
+		reuse.ReuseStrings = sel&128 != 0
 		for name, r := range map[string]interface{ Read([]byte) (int, error) }{
 			"onebyte": iotest.OneByteReader(bytes.NewReader(data)),
 			"random":  &chunkReader{b: data, rnd: rand.New(rand.NewPCG(seed, 1)), max: 1 + int(seed%37)},
 		} {
-			ms, skips, err := collect(r, opts)
+			ms, skips, err := collect(r, reuse)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -45,8 +45,9 @@ func collect(r io.Reader, opts Options) (ms []got, skips []Skip, err error) {
 }
 
 func gotOf(m *Match) got {
+	// Copies: under Options.ReuseStrings the next Scan writes over them.
 	g := got{
-		URI: m.URI, Norm: m.Normalized, Raw: string(m.Raw), Alt: m.Alt,
+		URI: strings.Clone(m.URI), Norm: strings.Clone(m.Normalized), Raw: string(m.Raw), Alt: strings.Clone(m.Alt),
 		Offset: m.Offset, End: m.End, Line: m.Line, Column: m.Column,
 		Delim: m.Delimiter, Flags: m.Flags, Valid: m.Valid,
 	}
