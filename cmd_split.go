@@ -94,6 +94,11 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 	f.found += n.Found
 	f.invalid += n.Invalid
 	f.out.AddCount(int(n.Selected))
+	if err != nil && r.writeErr.Load() != nil {
+		// Split stopped at the write error, which the run reports
+		// (once, as "write error"): not an error of this file.
+		return errStopped
+	}
 	return err
 }
 

@@ -107,7 +107,10 @@ const (
 )
 
 // Read reads file, of size bytes, and writes the output of its URIs to w.
-// It returns the first read error after writing what came before it.
+// It returns the first read error after writing what came before it. At
+// the first error of w it stops: its workers leave their chunks, no more
+// are read, and it returns that error (a pipe whose reader is gone, as in
+// urix FILE | head, ends the run at once, not after the whole file).
 func (s *Split) Read(w io.Writer, file io.ReaderAt, size int64) (Counts, error) {
 	r := newSplitRun(s, w, file, size)
 	return r.run()
@@ -175,6 +178,10 @@ type splitRun struct {
 	counts       Counts
 	err          error
 	pos          []byte // the join's buffer
+	// writeErr is w's first error, set by the join; stopped tells the
+	// workers and the chunk maker.
+	writeErr error
+	stopped  atomic.Bool
 }
 
 func newSplitRun(s *Split, w io.Writer, file io.ReaderAt, size int64) *splitRun {
@@ -320,7 +327,7 @@ func (r *splitRun) run() (Counts, error) {
 	go func() {
 		defer close(chunks)
 		defer close(todo)
-		for start := int64(0); start < r.size; {
+		for start := int64(0); start < r.size && !r.stopped.Load(); {
 			slots <- struct{}{}
 			c := r.newChunk(start, min(r.size, start+r.chunkSize(start)))
 			start = c.end
@@ -342,6 +349,14 @@ func (r *splitRun) run() (Counts, error) {
 	<-slots
 	last := cur // the chunk before next
 	for next := range chunks {
+		if r.stopped.Load() {
+			// w failed: no more joins (the exact scanner may read a
+			// whole chunk to find one), only the workers to wait for.
+			r.drain(next)
+			r.release(next)
+			<-slots
+			continue
+		}
 		r.progress(next)
 		line, column := last.firstLine.position(last.nextLine, last.nextColumn, next.base)
 		next.firstLine = lineBase{line: line, start: next.base - column + 1}
@@ -359,7 +374,18 @@ func (r *splitRun) run() (Counts, error) {
 		r.err = err
 	}
 	r.release(cur)
+	if r.err == nil {
+		r.err = r.writeErr
+	}
 	return r.counts, r.err
+}
+
+// write writes p to w, and stops the run at w's first error.
+func (r *splitRun) write(p []byte) {
+	if _, err := r.w.Write(p); err != nil && r.writeErr == nil {
+		r.writeErr = err
+		r.stopped.Store(true)
+	}
 }
 
 func (r *splitRun) progress(c *chunk) {
@@ -437,7 +463,7 @@ func (r *splitRun) read(c *chunk) {
 	} else {
 		close(c.ready)
 	}
-	for {
+	for !r.stopped.Load() {
 		it, ok := cs.next(c.end)
 		if !ok {
 			break
@@ -463,7 +489,7 @@ func (r *splitRun) read(c *chunk) {
 	c.results.close()
 	r.made.Add(made)
 	r.readIn.Add(c.end - c.start)
-	if marked {
+	if marked && !r.stopped.Load() {
 		c.markNext(r.file, nextBase)
 	}
 	c.err = cs.sc.Err()
@@ -662,17 +688,17 @@ func (r *splitRun) emit(it *item, lb lineBase) {
 		return
 	}
 	r.counts.Selected++
-	if len(it.out) == 0 {
+	if len(it.out) == 0 || r.writeErr != nil {
 		return // counted only
 	}
 	if it.posAt < 0 {
-		r.w.Write(it.out)
+		r.write(it.out)
 		return
 	}
 	line, column := lb.position(it.line, it.column, it.offset)
 	r.pos = r.Format.AppendPosition(append(r.pos[:0], it.out[:it.posAt]...), line, column)
 	r.pos = append(r.pos, it.out[it.posAt:]...)
-	r.w.Write(r.pos)
+	r.write(r.pos)
 }
 
 // joinAt writes, in order, the candidates that the exact scanner, c's,
