@@ -37,3 +37,26 @@ func ExampleAll() {
 	// true https://example.com/x <nil>
 	// false http://example.com/%zz bad percent-encoding %zz at byte 19
 }
+
+// A program that writes each URI as it comes, and keeps none, lets the
+// scanner write every match's strings over the last's: no memory is taken
+// for them however many there are. What must outlive the next Scan is
+// copied (strings.Clone).
+func ExampleOptions_reuseStrings() {
+	text := "see http://example.com/a and http://example.com/b, then www.example.org.\n"
+	s := extract.NewScanner(strings.NewReader(text), extract.Options{WWW: true, ReuseStrings: true})
+	var first string
+	for s.Scan() {
+		m := s.Match()
+		if first == "" {
+			first = strings.Clone(m.URI) // m.URI is written over at the next Scan
+		}
+		fmt.Println(m.URI)
+	}
+	fmt.Println("first:", first)
+	// Output:
+	// http://example.com/a
+	// http://example.com/b
+	// http://www.example.org
+	// first: http://example.com/a
+}
