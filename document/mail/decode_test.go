@@ -302,11 +302,38 @@ func TestQPRunsAsBytes(t *testing.T) {
 	}
 }
 
+// Long runs of lines between two '=' (the lines are copied a run at a
+// time, up to one with blanks before its LF: blankBeforeLF), with blanks
+// and CRs before LFs here and there, at every alignment of the run.
+func TestQPLongRunsAsBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 45))
+	ends := []string{"\n", "\n", "\n", " \n", "\t\n", "\r\n", "  \r\n", "=\n", "=20\n", " =20 \n"}
+	for range 300 {
+		var b []byte
+		for range 1 + r.IntN(40) {
+			b = append(b, bytes.Repeat([]byte("x"), r.IntN(90))...)
+			if r.IntN(4) == 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, ends[r.IntN(len(ends))]...)
+		}
+		b = b[r.IntN(min(16, len(b))):]
+		want := qpByteByByte(b)
+		for _, k := range []int{0, len(b) / 3, len(b) - 1} {
+			got, _ := io.ReadAll(&qpReader{src: io.MultiReader(bytes.NewReader(b[:k]), bytes.NewReader(b[k:]))})
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%q cut at %d: got %q, want %q", b, k, got, want)
+			}
+		}
+	}
+}
+
 // FuzzQP: the qpReader gives the byte machine's bytes on any input,
 // however it is read.
 func FuzzQP(f *testing.F) {
 	f.Add([]byte("caf=C3=A9 http://example.com/a=3Db  \r\nsoft=\r\nbreak\n"), uint16(10))
 	f.Add([]byte("=\r x\na=  b\nbad =G1 =4 \n=4\nend ="), uint16(3))
+	f.Add([]byte("a line of text that is longer than sixteen bytes \nand another one, with a blank at its end \t\r\nthird line\nfourth=20 \n"), uint16(40))
 	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
 		want := qpByteByByte(in)
 		k := int(cut) % (len(in) + 1)
