@@ -302,9 +302,9 @@ func TestQPRunsAsBytes(t *testing.T) {
 	}
 }
 
-// Long runs of lines between two '=' (the lines are copied a run at a
-// time, up to one with blanks before its LF: blankBeforeLF), with blanks
-// and CRs before LFs here and there, at every alignment of the run.
+// Long runs of lines between two '=' (qpReader.fast's runs of copies),
+// with blanks and CRs before LFs here and there, starting at any of 16
+// offsets, against the byte machine.
 func TestQPLongRunsAsBytes(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 45))
 	ends := []string{"\n", "\n", "\n", " \n", "\t\n", "\r\n", "  \r\n", "=\n", "=20\n", " =20 \n"}
