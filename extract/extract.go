@@ -233,7 +233,14 @@ func newScannerAt(r io.Reader, opts Options, midLine bool, quoteDepth int) *Scan
 // (and, under Options.Unique, the URIs seen): reading many small inputs,
 // the parts of mail messages say, then costs no allocation each.
 func (s *Scanner) Reset(r io.Reader) {
-	s.resetFrom(r, s.midLine, s.quoteDepth)
+	if s.opts.FoldWidth {
+		r = transform.NewReader(r, width.Fold)
+	}
+	// The scan.Scanner keeps the start resetFrom gave it; its ResetFrom
+	// would also give it the buffer of a split file's chunk.
+	s.sc.Reset(r)
+	s.pending = s.pending[:0]
+	s.m = Match{}
 }
 
 // resetFrom is Reset for an input whose start is told afresh: inside a

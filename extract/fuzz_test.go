@@ -79,6 +79,7 @@ func FuzzExtract(f *testing.F) {
 		for name, r := range map[string]interface{ Read([]byte) (int, error) }{
 			"onebyte": iotest.OneByteReader(bytes.NewReader(data)),
 			"random":  &chunkReader{b: data, rnd: rand.New(rand.NewPCG(seed, 1)), max: 1 + int(seed%37)},
+			"inplace": inPlaceReader{bytes.NewReader(data), data},
 		} {
 			ms, skips, err := collect(r, reuse)
 			if err != nil {
@@ -153,3 +154,12 @@ func checkInvariants(t *testing.T, data []byte, ms []got, skips []Skip, opts Opt
 		}
 	}
 }
+
+// inPlaceReader is a scan.InPlaceReader: the scanner scans b where it
+// lies, without reading.
+type inPlaceReader struct {
+	*bytes.Reader
+	b []byte
+}
+
+func (r inPlaceReader) InPlace() []byte { return r.b }

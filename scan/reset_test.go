@@ -137,3 +137,51 @@ func TestResetFromAsNew(t *testing.T) {
 		t.Fatalf("no input reads differently from different starts")
 	}
 }
+
+// inPlaceReader is an InPlaceReader over a copy of its text; its Read
+// fails the scan (the Scanner must never call it).
+type inPlaceReader struct{ b []byte }
+
+func inPlace(text string) *inPlaceReader { return &inPlaceReader{[]byte(text)} }
+
+func (r *inPlaceReader) InPlace() []byte { return r.b }
+
+func (r *inPlaceReader) Read([]byte) (int, error) {
+	return 0, fmt.Errorf("Read called on an InPlaceReader")
+}
+
+// An InPlaceReader's bytes are scanned where they lie as a stream of them
+// is read, the Scanner writes nothing into them, and a Scanner Reset from
+// one to a stream (and back) reads each as a new Scanner does.
+func TestInPlaceAsRead(t *testing.T) {
+	inputs := []string{
+		"> see <http://example.com/a/\n> b/c> and <http://x <http://y",
+		"http://a/" + strings.Repeat("x", 70000) + " http://b/",
+		"plain http://a.example/ (http://b.example/c) \"http://q/\n  r\"",
+		"",
+		"www.example.com user@example.com <http://h/some-\nthing>",
+		strings.Repeat("line http://example.com/a?b=c d <http://e/f\n g> www.h.example\n", 20000),
+		"> <http://a/b http://c/d> e\n>>> <http://f/g http://h/i> j\r\nx\r",
+	}
+	cfg := Config{MaxLength: 1000, WWW: true, Email: true}
+	reused := New(strings.NewReader(""), cfg)
+	for round := range 2 {
+		for i, in := range inputs {
+			want := collectAll(New(strings.NewReader(in), cfg))
+			r := inPlace(in)
+			if got := collectAll(New(r, cfg)); got != want {
+				t.Errorf("input %d in place:\n got %.300s\nwant %.300s", i, got, want)
+			}
+			if string(r.b) != in {
+				t.Errorf("input %d: the Scanner wrote into the bytes it scanned in place", i)
+			}
+			// Reused: in place, then read, then in place again.
+			for _, rd := range []io.Reader{inPlace(in), strings.NewReader(in), inPlace(in)} {
+				reused.Reset(rd)
+				if got := collectAll(reused); got != want {
+					t.Errorf("round %d, input %d, reused (%T):\n got %.300s\nwant %.300s", round, i, rd, got, want)
+				}
+			}
+		}
+	}
+}

@@ -48,6 +48,7 @@ func runStartCases(t *testing.T, cfg Config, cases []startCase) {
 			}
 		}
 		check("one read", strings.NewReader(tc.in))
+		check("in place", inPlace(tc.in))
 		check("byte by byte", iotest.OneByteReader(strings.NewReader(tc.in)))
 		for k := 1; k < len(tc.in); k++ {
 			check("split", io.MultiReader(strings.NewReader(tc.in[:k]), strings.NewReader(tc.in[k:])))

@@ -13,6 +13,10 @@ import (
 // walkSplit reads an mbox as a caller that walks its messages apart does:
 // MboxSplitter with messages held up to max bytes, each walked by one
 // Walker (two, taken in turn, as on two goroutines).
+// inPlaceParts counts the parts walkSplit saw given in place (a text
+// body held whole and not decoded).
+var inPlaceParts int
+
 func walkSplit(t *testing.T, in io.Reader, max int) ([]rec, []string) {
 	t.Helper()
 	var recs []rec
@@ -33,7 +37,17 @@ func walkSplit(t *testing.T, in io.Reader, max int) ([]rec, []string) {
 		}
 		opts := Options{Warn: func(n int, msg string) { warns = append(warns, fmt.Sprintf("%d: %s", n, msg)) }}
 		err = walkers[i%2].Walk(&m, opts, func(p *Part) error {
+			var inPlace []byte
+			if ip, ok := p.Body.(interface{ InPlace() []byte }); ok {
+				// A scanner reads these bytes where they lie: they must
+				// be what Read gives.
+				inPlace = bytes.Clone(ip.InPlace())
+				inPlaceParts++
+			}
 			b, err := io.ReadAll(p.Body)
+			if inPlace != nil && !bytes.Equal(inPlace, b) {
+				t.Fatalf("part %s: InPlace gives %q, Read %q", p.Path, inPlace, b)
+			}
 			if err != nil {
 				t.Fatalf("reading part: %v", err)
 			}
@@ -87,6 +101,7 @@ func TestMboxSplitterAsWalk(t *testing.T) {
 	if len(ref) < 35 || len(refWarns) == 0 {
 		t.Fatalf("%d parts, warnings %v", len(ref), refWarns)
 	}
+	inPlaceParts = 0
 	for _, max := range []int{0, 1, 17, 100, 1 << 20} {
 		for name, rd := range map[string]func() io.Reader{
 			"whole":   func() io.Reader { return strings.NewReader(in) },
@@ -101,6 +116,9 @@ func TestMboxSplitterAsWalk(t *testing.T) {
 				t.Errorf("max %d, %s: warnings %q, want %q", max, name, warns, refWarns)
 			}
 		}
+	}
+	if inPlaceParts < 30 {
+		t.Errorf("%d parts given in place, want the plain bodies of the held messages (30 or more)", inPlaceParts)
 	}
 }
 
