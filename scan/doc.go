@@ -41,7 +41,9 @@
 //
 // Results do not depend on how the input is split into reads. Reset reads
 // a new input with the buffers kept (the buffer starts at 8 KiB and grows
-// as the input needs), for callers that read many small inputs.
+// as the input needs), for callers that read many small inputs. An input
+// already in memory, given as an InPlaceReader, is scanned where it lies,
+// without a copy into the buffer (a mail message held whole).
 //
 // # Wrappers and less-than signs
 //
