@@ -4,7 +4,10 @@
 # made by bench/mkmail.sh. Each command is run N times (default 7), the
 # commands interleaved round by round so that all meet the same load; the
 # least wall and the least cpu (user+sys) time of each are printed, with
-# MB/s of text.txt's size (the same text) and the ratio to text.txt.
+# MB/s of text.txt's size (the same text) and the ratio to text.txt, and
+# MB/s of each file's own size with the ratio of those (the issue's first
+# figures were MB/s of the mbox). Check first that the files are in the
+# page cache (fincore): on hosts whose cache holds ~3 GB, others evict them.
 #
 # Usage: bench/mailcompare.sh [URIX_BINARY...]   (default: urix built from ..)
 #        N=11 FLAGS=-c CORPUS_DIR=/tmp/urix-corpus bench/mailcompare.sh
@@ -39,16 +42,18 @@ for ((r = 0; r < N; r++)); do
 	done
 done
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); urix $FLAGS; least of $N, interleaved"
-echo "# MB/s = text.txt's $size bytes (the text all three hold) over the time"
-printf '| %s | %s | %s | %s | %s | %s | %s |\n' binary input "wall s" "MB/s wall" "× text (wall)" "cpu s" "× text (cpu)"
-printf '|---|---|--:|--:|--:|--:|--:|\n'
+echo "# MB/s = text.txt's $size bytes (the text all three hold) over the time; own MB/s = the file's own bytes over the time"
+printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' binary input "wall s" "MB/s wall" "× text (wall)" "cpu s" "× text (cpu)" "own MB/s" "× text (own bytes)"
+printf '|---|---|--:|--:|--:|--:|--:|--:|--:|\n'
 for b in "${bins[@]}"; do
 	tw=${wall["$b|text.txt"]}
 	tc=${cpu["$b|text.txt"]}
 	for in in "${inputs[@]}"; do
 		k="$b|$in"
-		printf '| %s | %s | %.3f | %.0f | %.3f | %.3f | %.3f |\n' "$(basename "$b")" "$in" "${wall[$k]}" \
+		own=$(stat -c %s "$C/${in##* }")
+		printf '| %s | %s | %.3f | %.0f | %.3f | %.3f | %.3f | %.0f | %.3f |\n' "$(basename "$b")" "$in" "${wall[$k]}" \
 			"$(echo "$size / ${wall[$k]} / 1000000" | bc -l)" "$(echo "$tw / ${wall[$k]}" | bc -l)" \
-			"${cpu[$k]}" "$(echo "$tc / ${cpu[$k]}" | bc -l)"
+			"${cpu[$k]}" "$(echo "$tc / ${cpu[$k]}" | bc -l)" \
+			"$(echo "$own / ${wall[$k]} / 1000000" | bc -l)" "$(echo "$own / $size * $tw / ${wall[$k]}" | bc -l)"
 	done
 done
