@@ -1,8 +1,8 @@
 package document
 
 import (
-	"bytes"
 	"errors"
+	"github.com/urix-dev/urix/internal/inplace"
 	"io"
 	"sync"
 
@@ -94,7 +94,7 @@ type Walker struct {
 
 	mw  mail.Walker
 	doc Document
-	br  heldBlock
+	br  inplace.Reader // a held record's block, given in place
 
 	cur    *Message              // the message being walked
 	fn     func(*Document) error // and the caller's function
@@ -118,7 +118,7 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) error {
 		if m.m.Data == nil && m.m.Rest == nil {
 			return nil // only the warnings of the records before the end
 		}
-		w.br.reset(m.m.Data)
+		w.br.Reset(m.m.Data)
 		var body io.Reader = &w.br
 		switch {
 		case m.m.Rest != nil && len(m.m.Data) == 0:
@@ -255,19 +255,3 @@ func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Messag
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
-
-// heldBlock reads a WARC record's block held whole in memory. Its
-// InPlace makes it a scan.InPlaceReader: a scanner scans the block where
-// it lies, without copying it into its buffer.
-type heldBlock struct {
-	bytes.Reader
-	b []byte
-}
-
-func (h *heldBlock) reset(b []byte) {
-	h.b = b
-	h.Reader.Reset(b)
-}
-
-// InPlace returns the bytes Read has yet to give.
-func (h *heldBlock) InPlace() []byte { return h.b[len(h.b)-h.Len():] }

@@ -97,21 +97,3 @@ func TestReadMessagesAsRead(t *testing.T) {
 		}
 	}
 }
-
-// A held WARC record's body is given in place (a scanner reads the block
-// where it lies): InPlace is always what Read has yet to give.
-func TestHeldBlockInPlace(t *testing.T) {
-	var h heldBlock
-	for _, block := range []string{"", "x", "a record's block http://example.com/ of some length"} {
-		h.reset([]byte(block))
-		for k := 0; ; k++ {
-			if got, want := string(h.InPlace()), block[min(k, len(block)):]; got != want {
-				t.Fatalf("%q after %d bytes read: InPlace %q, want %q", block, k, got, want)
-			}
-			var one [1]byte
-			if _, err := h.Read(one[:]); err != nil {
-				break
-			}
-		}
-	}
-}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/internal/freelist"
 	"github.com/urix-dev/urix/internal/splitscan"
 )
 
@@ -173,11 +174,18 @@ type splitRun struct {
 	// their results (output and items).
 	readIn, made atomic.Int64
 	lines        bool
-	scanners     scannerPool
-	blocks       blockPool
-	counts       Counts
-	err          error
-	pos          []byte // the join's buffer
+	// scanners: those of the chunks done, for the chunks to come. One
+	// list serves chunks that start at a line's start and inside one
+	// alike (ResetFrom): with one for each kind, the first chunk's
+	// scanner, the only one that starts at a line's start in most files,
+	// was never used again, and another scanner's buffers were paid for
+	// in page faults. blocks: those the join is done with, for the
+	// workers. Both bounded by the chunks in flight (Split's doc).
+	scanners freelist.List[*chunkScanner]
+	blocks   freelist.List[*block]
+	counts   Counts
+	err      error
+	pos      []byte // the join's buffer
 	// writeErr is w's first error, set by the join; stopped tells the
 	// workers and the chunk maker.
 	writeErr error
@@ -411,7 +419,8 @@ func (r *splitRun) newChunk(start, end int64) *chunk {
 // release gives c's scanner back once its results have all been taken.
 func (r *splitRun) release(c *chunk) {
 	if c.cs != nil {
-		r.scanners.put(c.cs)
+		c.cs.chunk = nil
+		r.scanners.Put(c.cs)
 		c.cs = nil
 	}
 }
@@ -427,13 +436,13 @@ func (r *splitRun) read(c *chunk) {
 	if marked {
 		cs.sp.MarkLine(nextBase - c.base)
 	}
-	blk := r.blocks.get()
+	blk := r.newBlock()
 	var made int64
 	put := func(it item) {
 		made += int64(len(it.out) + itemBytes)
 		if !blk.add(it) {
 			c.results.put(blk)
-			blk = r.blocks.get()
+			blk = r.newBlock()
 			blk.add(it)
 		}
 	}
@@ -484,7 +493,7 @@ func (r *splitRun) read(c *chunk) {
 	if len(blk.items) > 0 {
 		c.results.put(blk)
 	} else {
-		r.blocks.put(blk)
+		r.blocks.Put(blk)
 	}
 	c.results.close()
 	r.made.Add(made)
@@ -604,34 +613,15 @@ func (q *blockQueue) take(dst []*block) []*block {
 func (r *splitRun) putBlock(b *block) {
 	clear(b.items) // the outputs they point to may be their own
 	b.data, b.items = b.data[:0], b.items[:0]
-	r.blocks.put(b)
+	r.blocks.Put(b)
 }
 
-// blockPool keeps the blocks the join is done with for the workers. (A
-// sync.Pool let go of them at each collection, and the blocks made anew
-// cost page faults and brought the next collection closer: text.txt of
-// bench/ on two workers made 27 of them, 3 MB, against 4 to 8 now.)
-// The blocks in use are bounded (Split's doc), and so are those kept.
-type blockPool struct {
-	mu   sync.Mutex
-	free []*block
-}
-
-func (p *blockPool) get() *block {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.free); n > 0 {
-		b := p.free[n-1]
-		p.free = p.free[:n-1]
+// newBlock returns a block given back, or a new one.
+func (r *splitRun) newBlock() *block {
+	if b, ok := r.blocks.Get(); ok {
 		return b
 	}
 	return &block{items: make([]item, 0, blockItems)}
-}
-
-func (p *blockPool) put(b *block) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.free = append(p.free, b)
 }
 
 // emitRest writes c's results from where the join took them, then waits
@@ -813,8 +803,8 @@ type chunkScanner struct {
 // scanner returns a scanner set to read c from its base.
 func (r *splitRun) scanner(c *chunk) *chunkScanner {
 	src := io.NewSectionReader(r.file, c.base, r.size-c.base)
-	cs := r.scanners.get()
-	if cs == nil {
+	cs, ok := r.scanners.Get()
+	if !ok {
 		cs = &chunkScanner{format: r.Format}
 		opts := r.Options
 		opts.OnSkip = cs.skipped
@@ -892,34 +882,4 @@ func (cs *chunkScanner) next(limit int64) (item, bool) {
 	// loses its capacity, and it allocated once per URI.
 	cs.queue = cs.queue[:copy(cs.queue, cs.queue[1:])]
 	return it, true
-}
-
-// scannerPool keeps the scanners of the chunks done, for the chunks to
-// come. One pool serves chunks that start at a line's start and inside
-// one alike (ResetFrom): with a pool for each kind, the first chunk's
-// scanner, the only one that starts at a line's start in most files, was
-// never used again, and another scanner's buffers were paid for in page
-// faults.
-type scannerPool struct {
-	mu   sync.Mutex
-	free []*chunkScanner
-}
-
-func (p *scannerPool) put(cs *chunkScanner) {
-	cs.chunk = nil
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.free = append(p.free, cs)
-}
-
-func (p *scannerPool) get() *chunkScanner {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	n := len(p.free)
-	if n == 0 {
-		return nil
-	}
-	cs := p.free[n-1]
-	p.free = p.free[:n-1]
-	return cs
 }

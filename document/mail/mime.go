@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/urix-dev/urix/internal/inplace"
 	"io"
 	nettextproto "net/textproto"
 	"strconv"
@@ -217,28 +218,6 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	lr.discard(n)
 	return n, nil
 }
-
-// heldText is a text body that is the rest of a message held whole in
-// memory (MboxSplitter, a WARC record), untouched by any decoder: its
-// InPlace makes it a scan.InPlaceReader, which a scanner scans where it
-// lies. The copy of such bodies into the scanner's buffer was 4 % of the
-// CPU time of a plain-text mbox.
-type heldText struct {
-	b   []byte
-	off int
-}
-
-func (h *heldText) Read(p []byte) (int, error) {
-	if h.off == len(h.b) {
-		return 0, io.EOF
-	}
-	n := copy(p, h.b[h.off:])
-	h.off += n
-	return n, nil
-}
-
-// InPlace returns the bytes Read has yet to give.
-func (h *heldText) InPlace() []byte { return h.b[h.off:] }
 
 var dashes = []byte("--")
 
@@ -605,7 +584,7 @@ type walker struct {
 	// the bodies of a text part and of one skipped: one each, not one
 	// a part (they were a fifth of a message's allocations)
 	textBody, drainBody bodyReader
-	heldBody            heldText
+	heldBody            inplace.Reader        // a held body given in place
 	block               []byte                // the header block being read, reused
 	pre                 []byte                // a multipart's preamble, reused
 	tables              map[string]*byteTable // single-byte charsets met, nil for others
@@ -867,8 +846,8 @@ func (w *walker) text(lr *lineReader, h header, mediaType string, params map[str
 		body := r
 		if r == io.Reader(&w.textBody) && lr.inMem && len(bounds) == 0 {
 			// The rest of a message held in memory, as it stands: given
-			// where it lies (heldText).
-			w.heldBody = heldText{b: lr.held}
+			// where it lies, for a scanner to scan there.
+			w.heldBody.Reset(lr.held)
 			body = &w.heldBody
 		}
 		err := w.give(w.newPart(Part{Path: self, Body: body}))

@@ -20,10 +20,10 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/urix-dev/urix/internal/freelist"
 	"github.com/urix-dev/urix/internal/pagecopy"
 )
 
@@ -45,27 +45,18 @@ func (b *Block) Release() {
 // pool keeps the blocks given back, for the Reader; it holds no more than
 // were ever in use at once.
 type pool struct {
-	mu   sync.Mutex
-	free []*Block
+	free freelist.List[*Block]
 	size int
 }
 
 func (p *pool) get() *Block {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.free); n > 0 {
-		b := p.free[n-1]
-		p.free = p.free[:n-1]
+	if b, ok := p.free.Get(); ok {
 		return b
 	}
 	return &Block{data: make([]byte, p.size+pageSlack), pool: p}
 }
 
-func (p *pool) put(b *Block) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.free = append(p.free, b)
-}
+func (p *pool) put(b *Block) { p.free.Put(b) }
 
 // Reader reads a stream into blocks.
 type Reader struct {
