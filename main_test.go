@@ -152,11 +152,7 @@ func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	sparse := mode == "sparse"
 	longLines := mode == "longlines" || mode == "quoted"
-	size, err := strconv.Atoi(args[1])
-	ts.Check(err)
-	seed, err := strconv.ParseUint(args[2], 10, 64)
-	ts.Check(err)
-	rng := rand.New(rand.NewPCG(seed, seed))
+	size, rng := countAndSeed(ts, args)
 	words := []string{
 		"lorem", "ipsum", "<http://x.example/a", "b>", "(see", "http://p.example/q).",
 		`"http://q.example/r"`, "<http://wrap.example/", "  more>", "Note:", "<", ">",
@@ -207,6 +203,16 @@ func cmdGenText(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
 }
 
+// countAndSeed reads the N (or SIZE) and SEED of a "genX FILE N SEED"
+// command: N, and a generator seeded with SEED.
+func countAndSeed(ts *testscript.TestScript, args []string) (int, *rand.Rand) {
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	seed, err := strconv.ParseUint(args[2], 10, 64)
+	ts.Check(err)
+	return n, rand.New(rand.NewPCG(seed, seed))
+}
+
 // cmdGenMbox is "genmbox FILE N SEED": FILE gets an mbox of N messages
 // of every kind the mail reader knows, taken at random: plain text,
 // quoted-printable, multipart/alternative with a base64 HTML part, List-*
@@ -216,11 +222,7 @@ func cmdGenMbox(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
 		ts.Fatalf("usage: genmbox FILE N SEED")
 	}
-	n, err := strconv.Atoi(args[1])
-	ts.Check(err)
-	seed, err := strconv.ParseUint(args[2], 10, 64)
-	ts.Check(err)
-	rng := rand.New(rand.NewPCG(seed, seed))
+	n, rng := countAndSeed(ts, args)
 	var b strings.Builder
 	for i := 1; i <= n; i++ {
 		fmt.Fprintf(&b, "From sender%d@example.com Mon Jan  1 00:00:%02d 2024\n", i, i%60)
@@ -265,11 +267,7 @@ func cmdGenWARC(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
 		ts.Fatalf("usage: genwarc FILE N SEED")
 	}
-	n, err := strconv.Atoi(args[1])
-	ts.Check(err)
-	seed, err := strconv.ParseUint(args[2], 10, 64)
-	ts.Check(err)
-	rng := rand.New(rand.NewPCG(seed, seed))
+	n, rng := countAndSeed(ts, args)
 	var b strings.Builder
 	record := func(typ, target, block string) {
 		fmt.Fprintf(&b, "WARC/1.0\r\nWARC-Type: %s\r\nWARC-Record-ID: <urn:uuid:%08d>\r\n", typ, b.Len())

@@ -12,13 +12,8 @@ import (
 // host or address, a normal form made apart or not, the form without
 // hyphens, one too long for a chunk, an invalid one).
 func TestMatchStringsKept(t *testing.T) {
-	var sb strings.Builder
-	long := strings.Repeat("x", strOwn)
-	for i := range 1500 {
-		fmt.Fprintf(&sb, "http://a/%d www.h%d.com a%d@b.com HTTP://A.COM/%d/./c <http://x/y%d-\nz> ", i, i, i, i, i)
-		fmt.Fprintf(&sb, "http://a/b|%d www.W%d.com http://l/%s%d\n", i, i, long, i)
-	}
-	inputs := []string{sb.String(), strings.ReplaceAll(sb.String(), "http://a/", "ftp://q/")}
+	in := everyStringForm()
+	inputs := []string{in, strings.ReplaceAll(in, "http://a/", "ftp://q/")}
 	for _, opts := range []Options{
 		{WWW: true, Email: true, Hyphen: HyphenBoth},
 		{WWW: true, Email: true, Hyphen: HyphenDrop, Unique: true},
@@ -45,6 +40,20 @@ func TestMatchStringsKept(t *testing.T) {
 	}
 }
 
+// everyStringForm is 1,500 lines of URIs whose strings are made in each
+// way the scanner makes them: a bare host or address, a normal form made
+// apart or not, the form without hyphens, one too long for a chunk, an
+// invalid one.
+func everyStringForm() string {
+	var sb strings.Builder
+	long := strings.Repeat("x", strOwn)
+	for i := range 1500 {
+		fmt.Fprintf(&sb, "http://a/%d www.h%d.com a%d@b.com HTTP://A.COM/%d/./c <http://x/y%d-\nz> ", i, i, i, i, i)
+		fmt.Fprintf(&sb, "http://a/b|%d www.W%d.com http://l/%s%d\n", i, i, long, i)
+	}
+	return sb.String()
+}
+
 func matchStrings(m *Match) string {
 	reason := ""
 	if m.Err != nil {
@@ -58,13 +67,7 @@ func matchStrings(m *Match) string {
 // scanner allocates next to nothing per match (without it, a chunk of
 // 4 KiB every hundred or so).
 func TestReuseStrings(t *testing.T) {
-	var sb strings.Builder
-	long := strings.Repeat("x", strOwn)
-	for i := range 1500 {
-		fmt.Fprintf(&sb, "http://a/%d www.h%d.com a%d@b.com HTTP://A.COM/%d/./c <http://x/y%d-\nz> ", i, i, i, i, i)
-		fmt.Fprintf(&sb, "http://a/b|%d www.W%d.com http://l/%s%d\n", i, i, long, i)
-	}
-	in := sb.String()
+	in := everyStringForm()
 	for _, opts := range []Options{
 		{WWW: true, Email: true, Hyphen: HyphenBoth},
 		{WWW: true, Email: true, Hyphen: HyphenDrop, ASCII: true},

@@ -16,20 +16,24 @@ func collectAll(s *Scanner) string {
 	return b.String()
 }
 
+// resetInputs are texts that leave something in a Scanner's buffers,
+// memos and caches.
+var resetInputs = []string{
+	"> see <http://example.com/a/\n> b/c> and <http://x <http://y",
+	"http://a/" + strings.Repeat("x", 70000) + " http://b/",
+	"plain http://a.example/ (http://b.example/c) \"http://q/\n  r\"",
+	"",
+	"www.example.com user@example.com <http://h/some-\nthing>",
+	// The same offsets at quote depths 1 and 3 with the '>' elsewhere:
+	// a memo of where an angle context stops must not outlive its input.
+	"> <http://a/b http://c/d> e\n>>> <http://f/g http://h/i> j",
+	"> <http://a/b http://c/d/e/f/g> e\n>>> <http://f/g http://h/i/j/k/l> j",
+}
+
 // A Scanner Reset onto new input reads it as a new Scanner does, whatever
 // the input before left in its buffers, memos and caches.
 func TestResetAsNew(t *testing.T) {
-	inputs := []string{
-		"> see <http://example.com/a/\n> b/c> and <http://x <http://y",
-		"http://a/" + strings.Repeat("x", 70000) + " http://b/",
-		"plain http://a.example/ (http://b.example/c) \"http://q/\n  r\"",
-		"",
-		"www.example.com user@example.com <http://h/some-\nthing>",
-		// The same offsets at quote depths 1 and 3 with the '>' elsewhere:
-		// a memo of where an angle context stops must not outlive its input.
-		"> <http://a/b http://c/d> e\n>>> <http://f/g http://h/i> j",
-		"> <http://a/b http://c/d/e/f/g> e\n>>> <http://f/g http://h/i/j/k/l> j",
-	}
+	inputs := resetInputs
 	cfg := Config{MaxLength: 1000, WWW: true, Email: true}
 	reused := New(strings.NewReader(""), cfg)
 	for round := 0; round < 2; round++ {
@@ -154,15 +158,9 @@ func (r *inPlaceReader) Read([]byte) (int, error) {
 // is read, the Scanner writes nothing into them, and a Scanner Reset from
 // one to a stream (and back) reads each as a new Scanner does.
 func TestInPlaceAsRead(t *testing.T) {
-	inputs := []string{
-		"> see <http://example.com/a/\n> b/c> and <http://x <http://y",
-		"http://a/" + strings.Repeat("x", 70000) + " http://b/",
-		"plain http://a.example/ (http://b.example/c) \"http://q/\n  r\"",
-		"",
-		"www.example.com user@example.com <http://h/some-\nthing>",
+	inputs := append(resetInputs[:len(resetInputs):len(resetInputs)],
 		strings.Repeat("line http://example.com/a?b=c d <http://e/f\n g> www.h.example\n", 20000),
-		"> <http://a/b http://c/d> e\n>>> <http://f/g http://h/i> j\r\nx\r",
-	}
+		"> <http://a/b http://c/d> e\n>>> <http://f/g http://h/i> j\r\nx\r")
 	cfg := Config{MaxLength: 1000, WWW: true, Email: true}
 	reused := New(strings.NewReader(""), cfg)
 	for round := range 2 {

@@ -250,13 +250,7 @@ func FuzzBase64(f *testing.F) {
 		b.warn = func(string) {}
 		b.slow(in)
 		wantWarned := b.warned || b.nacc == 1
-		k := int(cut) % (len(in) + 1)
-		for name, rd := range map[string]io.Reader{
-			"whole":   bytes.NewReader(in),
-			"cut":     io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:])),
-			"OneByte": iotest.OneByteReader(bytes.NewReader(in)),
-			"Half":    iotest.HalfReader(bytes.NewReader(in)),
-		} {
+		for name, rd := range splitReaders(in, cut) {
 			got, warned := b64Decode(rd)
 			if !bytes.Equal(got, want) || warned != wantWarned {
 				t.Fatalf("%s: got %q (warned %v), want %q (%v)", name, got, warned, want, wantWarned)
@@ -336,19 +330,25 @@ func FuzzQP(f *testing.F) {
 	f.Add([]byte("a line of text that is longer than sixteen bytes \nand another one, with a blank at its end \t\r\nthird line\nfourth=20 \n"), uint16(40))
 	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
 		want := qpByteByByte(in)
-		k := int(cut) % (len(in) + 1)
-		for name, rd := range map[string]io.Reader{
-			"whole":   bytes.NewReader(in),
-			"cut":     io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:])),
-			"OneByte": iotest.OneByteReader(bytes.NewReader(in)),
-			"Half":    iotest.HalfReader(bytes.NewReader(in)),
-		} {
+		for name, rd := range splitReaders(in, cut) {
 			got, _ := io.ReadAll(&qpReader{src: rd})
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%s: got %q, want %q", name, got, want)
 			}
 		}
 	})
+}
+
+// splitReaders reads in whole, cut in two at cut (modulo its length), a
+// byte at a time and in halves: a decoder gives the same at every one.
+func splitReaders(in []byte, cut uint16) map[string]io.Reader {
+	k := int(cut) % (len(in) + 1)
+	return map[string]io.Reader{
+		"whole":   bytes.NewReader(in),
+		"cut":     io.MultiReader(bytes.NewReader(in[:k]), bytes.NewReader(in[k:])),
+		"OneByte": iotest.OneByteReader(bytes.NewReader(in)),
+		"Half":    iotest.HalfReader(bytes.NewReader(in)),
+	}
 }
 
 // spoiled returns clean with each of its bytes, one at a time, replaced
