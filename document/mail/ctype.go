@@ -14,20 +14,20 @@ import (
 // piece between semicolons is tried alone and the good ones kept
 // (together, so that RFC 2231 continuations still join). Names are lower
 // case.
-func parseContentType(v string) (mediaType string, params map[string]string, ok bool) {
+func parseContentType(v string) (mediaType string, params mediaParams, ok bool) {
 	head, rest, _ := strings.Cut(v, ";")
 	mediaType, ok = mediaTypeOf(head)
 	if !ok {
 		mediaType = ""
 	}
 	if strings.TrimSpace(rest) == "" {
-		return mediaType, map[string]string{}, ok
+		return mediaType, mediaParams{}, ok
 	}
 	if p, fast := simpleParams(rest); fast {
 		return mediaType, p, ok
 	}
 	if _, p, err := mime.ParseMediaType("x/x;" + rest); err == nil {
-		return mediaType, p, ok
+		return mediaType, mediaParams{m: p}, ok
 	}
 	var good []string
 	for _, piece := range splitParams(rest) {
@@ -39,22 +39,23 @@ func parseContentType(v string) (mediaType string, params map[string]string, ok 
 		}
 	}
 	if len(good) == 0 {
-		return mediaType, map[string]string{}, ok
+		return mediaType, mediaParams{}, ok
 	}
 	if _, p, err := mime.ParseMediaType("x/x;" + strings.Join(good, ";")); err == nil {
-		return mediaType, p, ok
+		return mediaType, mediaParams{m: p}, ok
 	}
 	// The good pieces clash together (a parameter twice, a broken
 	// continuation): each alone, the first of a name winning.
-	params = map[string]string{}
+	m := map[string]string{}
 	for _, piece := range good {
 		_, p, _ := mime.ParseMediaType("x/x;" + piece)
 		for k, val := range p {
-			if _, dup := params[k]; !dup {
-				params[k] = val
+			if _, dup := m[k]; !dup {
+				m[k] = val
 			}
 		}
 	}
+	params = mediaParams{m: m}
 	return mediaType, params, ok
 }
 
@@ -67,29 +68,36 @@ func mediaTypeOf(s string) (string, bool) {
 	for i < len(s) && isTokenByte(s[i]) {
 		i++
 	}
-	typ := s[:i]
-	s = strings.TrimLeft(s[i:], " \t\r\n")
-	if typ == "" || !strings.HasPrefix(s, "/") {
+	typ, rest := s[:i], strings.TrimLeft(s[i:], " \t\r\n")
+	if typ == "" || !strings.HasPrefix(rest, "/") {
 		return "", false
 	}
-	s = strings.TrimLeft(s[1:], " \t\r\n")
+	rest = strings.TrimLeft(rest[1:], " \t\r\n")
 	j := 0
-	for j < len(s) && isTokenByte(s[j]) {
+	for j < len(rest) && isTokenByte(rest[j]) {
 		j++
 	}
 	if j == 0 {
 		return "", false
 	}
-	return strings.ToLower(typ + "/" + s[:j]), true
+	if len(rest) == len(s)-i-1 {
+		// No blanks around the "/": "type/subtype" is a piece of s,
+		// taken without a copy (ToLower copies only when there is an
+		// upper-case letter).
+		return strings.ToLower(s[:i+1+j]), true
+	}
+	return strings.ToLower(typ + "/" + rest[:j]), true
 }
 
 // isTokenByte reports whether c may stand in an RFC 2045 token.
-func isTokenByte(c byte) bool {
-	if c <= ' ' || c >= 0x7F {
-		return false
+func isTokenByte(c byte) bool { return tokenBytes[c] }
+
+var tokenBytes = func() (t [256]bool) {
+	for c := '!'; c < 0x7F; c++ {
+		t[c] = !strings.ContainsRune("()<>@,;:\\\"/[]?=", c)
 	}
-	return !strings.ContainsRune("()<>@,;:\\\"/[]?=", rune(c))
-}
+	return t
+}()
 
 // splitParams splits a parameter list at the semicolons outside quoted
 // strings.
@@ -116,8 +124,7 @@ func splitParams(s string) []string {
 // mime.ParseMediaType does, without its copies; fast is false for any
 // other list, which ParseMediaType then reads (5 % of an mbox's time
 // went there).
-func simpleParams(s string) (params map[string]string, fast bool) {
-	params = make(map[string]string, 2)
+func simpleParams(s string) (params mediaParams, fast bool) {
 	for {
 		s = strings.TrimLeft(s, " \t")
 		i := 0
@@ -127,7 +134,7 @@ func simpleParams(s string) (params map[string]string, fast bool) {
 		name := s[:i]
 		s = strings.TrimLeft(s[i:], " \t")
 		if name == "" || !strings.HasPrefix(s, "=") {
-			return nil, false
+			return mediaParams{}, false
 		}
 		s = strings.TrimLeft(s[1:], " \t")
 		var value string
@@ -135,12 +142,12 @@ func simpleParams(s string) (params map[string]string, fast bool) {
 			j := 1
 			for j < len(s) && s[j] != '"' {
 				if c := s[j]; c == '\\' || c < ' ' || c >= 0x7F {
-					return nil, false
+					return mediaParams{}, false
 				}
 				j++
 			}
 			if j == len(s) {
-				return nil, false
+				return mediaParams{}, false
 			}
 			value, s = s[1:j], s[j+1:]
 		} else {
@@ -149,25 +156,80 @@ func simpleParams(s string) (params map[string]string, fast bool) {
 				j++
 			}
 			if j == 0 {
-				return nil, false
+				return mediaParams{}, false
 			}
 			value, s = s[:j], s[j:]
 		}
-		key := strings.ToLower(name)
-		if _, dup := params[key]; dup {
-			return nil, false
+		if !params.add(strings.ToLower(name), value) {
+			return mediaParams{}, false // a name twice
 		}
-		params[key] = value
 		s = strings.TrimLeft(s, " \t")
 		if s == "" {
 			return params, true
 		}
 		if s[0] != ';' {
-			return nil, false
+			return mediaParams{}, false
 		}
 		s = s[1:]
 		if strings.TrimLeft(s, " \t") == "" {
-			return nil, false // a trailing ';': as ParseMediaType takes it
+			return mediaParams{}, false // a trailing ';': as ParseMediaType takes it
 		}
 	}
+}
+
+// mediaParams are the parameters of a Content-Type, names in lower case:
+// up to four in place (nearly every list: a map a list was a tenth of
+// the allocations of an mbox), more, and those mime.ParseMediaType read,
+// in m.
+type mediaParams struct {
+	n  int
+	kv [4][2]string
+	m  map[string]string
+}
+
+// get returns the value of the parameter named k, "" when none.
+func (p *mediaParams) get(k string) string {
+	if p.m != nil {
+		return p.m[k]
+	}
+	for _, kv := range p.kv[:p.n] {
+		if kv[0] == k {
+			return kv[1]
+		}
+	}
+	return ""
+}
+
+// add adds parameter k, reporting false when it is there already.
+func (p *mediaParams) add(k, v string) bool {
+	if p.m == nil {
+		for _, kv := range p.kv[:p.n] {
+			if kv[0] == k {
+				return false
+			}
+		}
+		if p.n < len(p.kv) {
+			p.kv[p.n] = [2]string{k, v}
+			p.n++
+			return true
+		}
+		p.m = p.asMap()
+	}
+	if _, dup := p.m[k]; dup {
+		return false
+	}
+	p.m[k] = v
+	return true
+}
+
+// asMap returns the parameters as a map (a new one unless they are one).
+func (p *mediaParams) asMap() map[string]string {
+	if p.m != nil {
+		return p.m
+	}
+	m := make(map[string]string, p.n)
+	for _, kv := range p.kv[:p.n] {
+		m[kv[0]] = kv[1]
+	}
+	return m
 }

@@ -136,9 +136,11 @@ type htmlDoc struct {
 	off   int
 	val   []byte // an attribute value, decoded
 	attrs []htmlAttr
-	body  attrBody // the Body of the attribute Part being given
-	skip  int      // inside script/style/template... when > 0
-	raw   bool     // past a token too long: the rest is read as it stands
+	body  attrBody  // the Body of the attribute Part being given
+	skip  int       // inside script/style/template... when > 0
+	idx   htmlIndex // fast's masks of the tokenizer's buffer
+	run   htmlRun   // the Body of the text Parts, one for all
+	raw   bool      // past a token too long: the rest is read as it stands
 	err   error
 }
 
@@ -156,7 +158,8 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 	if isAbsolute(base) {
 		d.base = base
 	}
-	run := &htmlRun{d: d}
+	d.run = htmlRun{d: d}
+	run := &d.run
 	for {
 		if run.start() {
 			if err := w.give(w.newPart(Part{Path: self, Source: SourceHTMLText, HTML: true, Body: run})); err != nil {
@@ -390,6 +393,7 @@ func (d *htmlDoc) fast(want int) {
 		return
 	}
 	z.lt = 0
+	d.idx.reset()
 	// The loop keeps the position and the buffer in locals and sets
 	// raw where it stops: Next starts from there.
 	buf, maxBuf := z.buf, z.maxBuf
@@ -405,25 +409,17 @@ func (d *htmlDoc) fast(want int) {
 			return
 		}
 		// Text, to the next "<" that starts a tag or a comment.
-		q := p
-		for {
-			j := bytes.IndexByte(b[q:], '<')
-			if j < 0 || q+j+1 >= len(b) {
-				return // runs to the limit: Next's
-			}
-			q += j
-			if tagOpen[b[q+1]] {
-				break
-			}
-			q++
+		q, special := d.idx.textEnd(b, p)
+		if q < 0 {
+			return // runs to the limit: Next's
 		}
 		if q > p {
 			if d.skip == 0 {
 				// decode's first looks, without its call.
-				if t := b[p:q]; bytes.IndexByte(t, '&') < 0 && bytes.IndexByte(t, '\r') < 0 {
-					d.out = append(d.out, t...)
+				if !special {
+					d.out = append(d.out, b[p:q]...)
 				} else {
-					d.out = z.decode(d.out, t, false, true, false)
+					d.out = z.decode(d.out, b[p:q], false, true, false)
 				}
 			}
 			p = q

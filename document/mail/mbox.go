@@ -261,7 +261,8 @@ func (w *walker) walkMbox(r io.Reader) error {
 		if !hasFrom {
 			w.warn("mbox: text before the first \"From \" line read as a message")
 		}
-		mr := &msgReader{m: m}
+		w.msg = msgReader{m: m}
+		mr := &w.msg
 		lr.reset(mr)
 		if err := w.walkMessageLR(lr); err != nil {
 			return err

@@ -285,6 +285,13 @@ func (h *header) Get(k string) string {
 // messages, a string and a map entry for every field): only the values
 // that are used become strings.
 func (h *header) parseBlock(block []byte) {
+	// The values kept are unfolded into vals and made one string at the
+	// end, each value a piece of it: one allocation a header, where a
+	// string a value was a third of the allocations of an mbox.
+	var valsArr [512]byte
+	var spansArr [12]valueSpan
+	vals, spans := valsArr[:0], spansArr[:0]
+	nURI := 0
 	for len(block) > 0 {
 		end := 0
 		for {
@@ -308,16 +315,48 @@ func (h *header) parseBlock(block []byte) {
 		if len(key) == 0 {
 			continue
 		}
+		known := -1
 		for j, name := range knownNames {
 			if len(key) == len(name) && bytes.EqualFold(key, []byte(name)) {
-				h.known[j] = unfold(val)
+				known = j
 				break
 			}
 		}
-		if k, ok := uriFieldName(key); ok {
-			h.uri = append(h.uri, field{k, unfold(val)})
+		uriKey, isURI := uriFieldName(key)
+		if known < 0 && !isURI {
+			continue
+		}
+		start := len(vals)
+		vals = appendUnfolded(vals, val)
+		spans = append(spans, valueSpan{known: known, uriKey: uriKey, isURI: isURI, start: start, end: len(vals)})
+		if isURI {
+			nURI++
 		}
 	}
+	if len(spans) == 0 {
+		return
+	}
+	all := string(vals)
+	if nURI > 0 {
+		h.uri = make([]field, 0, nURI)
+	}
+	for _, sp := range spans {
+		v := all[sp.start:sp.end]
+		if sp.known >= 0 {
+			h.known[sp.known] = v
+		}
+		if sp.isURI {
+			h.uri = append(h.uri, field{sp.uriKey, v})
+		}
+	}
+}
+
+// valueSpan is where parseBlock put a field's unfolded value.
+type valueSpan struct {
+	known      int // the index in knownNames, or -1
+	uriKey     string
+	isURI      bool
+	start, end int
 }
 
 // trimBlanks removes leading and trailing spaces and tabs.
@@ -332,22 +371,11 @@ func trimBlanks(s []byte) []byte {
 	return s[i:n]
 }
 
-// unfold makes a field value one line, as go-message's textproto does:
-// each line without its line end and the blanks around it, the non-empty
-// ones joined by one space.
-func unfold(v []byte) string {
-	if i := bytes.IndexByte(v, '\n'); i < 0 || i == len(v)-1 {
-		// One line, the most common: no joining.
-		if i >= 0 {
-			v = v[:i]
-		}
-		if len(v) > 0 && v[len(v)-1] == '\r' {
-			v = v[:len(v)-1]
-		}
-		return string(trimBlanks(v))
-	}
-	var b strings.Builder
-	b.Grow(len(v))
+// appendUnfolded appends field value v made one line, as go-message's
+// textproto does: each line without its line end and the blanks around
+// it, the non-empty ones joined by one space.
+func appendUnfolded(dst, v []byte) []byte {
+	start := len(dst)
 	for len(v) > 0 {
 		l := v
 		if i := bytes.IndexByte(v, '\n'); i >= 0 {
@@ -362,12 +390,12 @@ func unfold(v []byte) string {
 		if len(l) == 0 {
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
+		if len(dst) > start {
+			dst = append(dst, ' ')
 		}
-		b.Write(l)
+		dst = append(dst, l...)
 	}
-	return b.String()
+	return dst
 }
 
 // readHeader reads a header block up to the blank line that ends it (which
@@ -590,6 +618,7 @@ type walker struct {
 	tables              map[string]*byteTable // single-byte charsets met, nil for others
 	pool                decoders              // decoders to reuse
 	hdoc                *htmlDoc              // the HTML reader, kept for the next HTML part
+	msg                 msgReader             // an mbox message's reader (Walk), one for all
 }
 
 func (w *walker) warn(msg string) {
@@ -639,7 +668,7 @@ func (w *walker) walkMessageLR(lr *lineReader) error {
 	if err := w.giveFields(h, "", "header"); err != nil {
 		return err
 	}
-	if err := w.entity(lr, h, "1", "", nil, 0, "text/plain"); err != nil {
+	if err := w.entity(lr, h, "1", "", "part 1", nil, 0, "text/plain"); err != nil {
 		return err
 	}
 	if lr.err != nil {
@@ -658,8 +687,7 @@ func childPath(prefix string, n int) string {
 // entity reads the body of an entity whose header is h. self is the path of
 // a non-multipart body, prefix the path prefix of its parts when it is a
 // multipart; bounds are the boundaries of the enclosing multiparts.
-func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []string, depth int, defaultType string) error {
-	where := "part " + self
+func (w *walker) entity(lr *lineReader, h header, self, prefix, where string, bounds []string, depth int, defaultType string) error {
 	ct := h.Get("Content-Type")
 	mediaType, params, ok := parseContentType(ct)
 	if !ok {
@@ -680,12 +708,12 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 
 	switch {
 	case strings.HasPrefix(mediaType, "multipart/"):
-		bd := params["boundary"]
+		bd := params.get("boundary")
 		if bd == "" {
 			w.warn(where + ": multipart without boundary; read as text")
-			return w.text(lr, h, "text/plain", params, cte, self, bounds)
+			return w.text(lr, h, "text/plain", &params, cte, self, where, bounds)
 		}
-		return w.multipart(lr, h, mediaType, params, cte, self, prefix, bounds, depth)
+		return w.multipart(lr, h, mediaType, &params, cte, self, prefix, where, bounds, depth)
 	case mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news":
 		inner := lr
 		var body io.Reader
@@ -701,7 +729,7 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 		if err := w.giveFields(ih, self, "message "+self); err != nil {
 			return err
 		}
-		if err := w.entity(inner, ih, self+".1", self, ibounds, depth+1, "text/plain"); err != nil {
+		if err := w.entity(inner, ih, self+".1", self, "part "+self+".1", ibounds, depth+1, "text/plain"); err != nil {
 			return err
 		}
 		if inner != lr {
@@ -711,7 +739,7 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix string, bounds []
 		}
 		return w.drain(lr, bounds)
 	case strings.HasPrefix(mediaType, "text/") || mediaType == "application/xhtml+xml":
-		return w.text(lr, h, mediaType, params, cte, self, bounds)
+		return w.text(lr, h, mediaType, &params, cte, self, where, bounds)
 	}
 	// Not text (application/octet-stream, image/*, ...): never searched,
 	// whatever its parameters say (behaviour §9).
@@ -731,9 +759,8 @@ func (w *walker) drain(lr *lineReader, bounds []string) error {
 // delimiter line shows; when none comes within those bytes, the preamble
 // is given as text from its start, streamed on to a delimiter line or the
 // end. The decision falls at a byte count of the input, never at a read.
-func (w *walker) multipart(lr *lineReader, h header, mediaType string, params map[string]string, cte, self, prefix string, bounds []string, depth int) error {
-	bd := params["boundary"]
-	where := "part " + self
+func (w *walker) multipart(lr *lineReader, h header, mediaType string, params *mediaParams, cte, self, prefix, where string, bounds []string, depth int) error {
+	bd := params.get("boundary")
 	if prefix == "" {
 		where = "body"
 	}
@@ -769,7 +796,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params ma
 			r = io.MultiReader(r, rest)
 		}
 		r = w.decodeCTE(r, cte, where)
-		if cs := strings.ToLower(strings.TrimSpace(params["charset"])); cs != "" {
+		if cs := strings.ToLower(strings.TrimSpace(params.get("charset"))); cs != "" {
 			r = w.decodeCharset(r, cs, where)
 		}
 		return w.give(w.newPart(Part{Path: self, Body: r}))
@@ -804,14 +831,15 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params ma
 			return w.drain(lr, bounds)
 		}
 		path := childPath(prefix, n)
-		ph := w.readHeader(lr, stack, "part "+path)
+		pwhere := "part " + path
+		ph := w.readHeader(lr, stack, pwhere)
 		if ph.eightBit {
-			w.warn("part " + path + ": 8-bit bytes in the header")
+			w.warn(pwhere + ": 8-bit bytes in the header")
 		}
-		if err := w.giveFields(ph, path, "part "+path); err != nil {
+		if err := w.giveFields(ph, path, pwhere); err != nil {
 			return err
 		}
-		if err := w.entity(lr, ph, path, path, stack, depth+1, childType); err != nil {
+		if err := w.entity(lr, ph, path, path, pwhere, stack, depth+1, childType); err != nil {
 			return err
 		}
 		if i, _ := lr.boundaryAt(stack); i < 0 || i < len(stack)-1 {
@@ -822,13 +850,12 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params ma
 }
 
 // text gives the decoded text of a text/* body.
-func (w *walker) text(lr *lineReader, h header, mediaType string, params map[string]string, cte, self string, bounds []string) error {
-	where := "part " + self
+func (w *walker) text(lr *lineReader, h header, mediaType string, params *mediaParams, cte, self, where string, bounds []string) error {
 	// A text body is a leaf: no other is read while this one is.
 	w.textBody = bodyReader{lr: lr, bounds: bounds}
 	dec := w.decodeCTE(&w.textBody, cte, where)
 	r := dec
-	if cs := strings.ToLower(strings.TrimSpace(params["charset"])); cs != "" {
+	if cs := strings.ToLower(strings.TrimSpace(params.get("charset"))); cs != "" {
 		r = w.decodeCharset(r, cs, where)
 	}
 	if mediaType == "text/html" || mediaType == "application/xhtml+xml" {
@@ -840,8 +867,8 @@ func (w *walker) text(lr *lineReader, h header, mediaType string, params map[str
 			return err
 		}
 	} else {
-		if mediaType == "text/plain" && strings.EqualFold(params["format"], "flowed") {
-			r = newUnflow(r, strings.EqualFold(params["delsp"], "yes"))
+		if mediaType == "text/plain" && strings.EqualFold(params.get("format"), "flowed") {
+			r = newUnflow(r, strings.EqualFold(params.get("delsp"), "yes"))
 		}
 		body := r
 		if r == io.Reader(&w.textBody) && lr.inMem && len(bounds) == 0 {

@@ -1,0 +1,98 @@
+package mail
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// textEndByIndex is htmlIndex.textEnd as fast did it before the masks:
+// bytes.IndexByte for '<', then for '&' and CR in the text.
+func textEndByIndex(b []byte, p int) (int, bool) {
+	q := p
+	for {
+		j := bytes.IndexByte(b[q:], '<')
+		if j < 0 || q+j+1 >= len(b) {
+			return -1, bytes.IndexByte(b[p:], '&') >= 0 || bytes.IndexByte(b[p:], '\r') >= 0
+		}
+		q += j
+		if tagOpen[b[q+1]] {
+			t := b[p:q]
+			return q, bytes.IndexByte(t, '&') >= 0 || bytes.IndexByte(t, '\r') >= 0
+		}
+		q++
+	}
+}
+
+// htmlIndexAlphabet makes texts where tags, a '<' of the text, '&', CR
+// and long runs without any are frequent.
+var htmlIndexAlphabet = []string{"<", "<b>", "</p>", "< ", "&", "&amp;", "\r\n", "x", "text of some length ", "<<", "<!--", "\n", "é"}
+
+func randomHTMLText(r *rand.Rand, n int) []byte {
+	var b []byte
+	for len(b) < n {
+		b = append(b, htmlIndexAlphabet[r.IntN(len(htmlIndexAlphabet))]...)
+	}
+	return b[:n]
+}
+
+// checkTextEnd holds textEnd to textEndByIndex at every start in b, one
+// index for all as fast uses it, the bytes given growing as fast's limit
+// does (grow bytes past the start, 0 for all of b).
+func checkTextEnd(t *testing.T, b []byte, grow int) {
+	t.Helper()
+	var x htmlIndex
+	x.reset()
+	for p := 0; p < len(b); p++ {
+		bb := b
+		if grow > 0 {
+			bb = b[:min(len(b), p+grow)]
+		}
+		got, gotSp := x.textEnd(bb, p)
+		want, wantSp := textEndByIndex(bb, p)
+		if got != want || got >= 0 && gotSp != wantSp {
+			t.Fatalf("textEnd(%q, %d) = %d, %v; want %d, %v", bb, p, got, gotSp, want, wantSp)
+		}
+	}
+}
+
+// The masks (a vector loop on amd64) are those made byte by byte, and
+// textEnd finds the token ends and the '&' and CR that the searches it
+// replaced found, at every start, alignment and length up to 300, with
+// the bytes given whole or growing.
+func TestHTMLIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 25))
+	for n := 0; n <= 300; n++ {
+		for range 10 {
+			buf := randomHTMLText(r, n+16)
+			at := r.IntN(16)
+			b := buf[at : at+n]
+			if k := n / 64; k > 0 {
+				lt, sp := make([]uint64, k), make([]uint64, k)
+				glt, gsp := make([]uint64, k), make([]uint64, k)
+				htmlMasks(b[:64*k], lt, sp)
+				htmlMasksGeneric(b[:64*k], glt, gsp)
+				for i := range k {
+					if lt[i] != glt[i] || sp[i] != gsp[i] {
+						t.Fatalf("%q: word %d: masks %x %x, want %x %x", b, i, lt[i], sp[i], glt[i], gsp[i])
+					}
+				}
+			}
+			checkTextEnd(t, b, 0)
+			checkTextEnd(t, b, 1+r.IntN(100))
+		}
+	}
+	// Long text without a tag: every word is looked at, to the end.
+	long := bytes.Repeat([]byte("a < b & c\r\n"), 1000)
+	checkTextEnd(t, long, 0)
+	checkTextEnd(t, append(long, "<p>"...), 0)
+}
+
+func FuzzHTMLIndex(f *testing.F) {
+	for _, s := range []string{"", "<", "a<b", "x &amp; y<br>", "a < b\r\n<p>", string(bytes.Repeat([]byte("text <b>bold</b> &lt; "), 10))} {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, grow uint8) {
+		checkTextEnd(t, b, int(grow))
+	})
+}
