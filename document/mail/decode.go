@@ -614,7 +614,7 @@ func (b *b64Reader) lines(dst, src []byte) (n, m int) {
 		// length), else to the line end, else to the end of src.
 		k, ok := b.runLen, false
 		if k > 0 && k < len(rest) && b64val[rest[k]] == 0xFF {
-			ok = b64Run(t, dst[m:], rest[:k])
+			ok = b64RunFast(t, dst[m:], rest[:k])
 		}
 		if !ok {
 			k = bytes.IndexByte(rest, '\n')
@@ -626,7 +626,7 @@ func (b *b64Reader) lines(dst, src []byte) (n, m int) {
 				}
 				b.runLen = k
 			}
-			if k == 0 || !b64Run(t, dst[m:], rest[:k]) {
+			if k == 0 || !b64RunFast(t, dst[m:], rest[:k]) {
 				return n, m
 			}
 		}

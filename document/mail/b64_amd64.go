@@ -1,0 +1,22 @@
+package mail
+
+import "golang.org/x/sys/cpu"
+
+// b64Vector is whether b64RunSSSE3 can run here.
+var b64Vector = cpu.X86.HasSSSE3
+
+// b64RunFast is b64Run, 16 characters a step in vector registers where
+// the CPU has SSSE3 (nearly every amd64 since 2006); runs of base64url
+// characters ('-', '_', which the vector tables do not take) and runs
+// under 16 characters go to b64Run. Base64 of the corpus's mbox: b64Run
+// was a twelfth of its time.
+func b64RunFast(t *[1 << 16]uint16, dst, src []byte) bool {
+	n := len(src)
+	if b64Vector && n >= 16 && n%4 == 0 && len(dst) >= n/4*3+4 && b64RunSSSE3(&dst[0], &src[0], n) {
+		return true
+	}
+	return b64Run(t, dst, src)
+}
+
+//go:noescape
+func b64RunSSSE3(dst, src *byte, n int) bool
