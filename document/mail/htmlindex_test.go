@@ -56,7 +56,6 @@ func checkTextEnd(t *testing.T, b []byte, grow int) {
 	}
 }
 
-// The masks (a vector loop on amd64) are those made byte by byte, and
 // textEnd finds the token ends and the '&' and CR that the searches it
 // replaced found, at every start, alignment and length up to 300, with
 // the bytes given whole or growing.
@@ -67,17 +66,6 @@ func TestHTMLIndex(t *testing.T) {
 			buf := randomHTMLText(r, n+16)
 			at := r.IntN(16)
 			b := buf[at : at+n]
-			if k := n / 64; k > 0 {
-				lt, sp := make([]uint64, k), make([]uint64, k)
-				glt, gsp := make([]uint64, k), make([]uint64, k)
-				htmlMasks(b[:64*k], lt, sp)
-				htmlMasksGeneric(b[:64*k], glt, gsp)
-				for i := range k {
-					if lt[i] != glt[i] || sp[i] != gsp[i] {
-						t.Fatalf("%q: word %d: masks %x %x, want %x %x", b, i, lt[i], sp[i], glt[i], gsp[i])
-					}
-				}
-			}
 			checkTextEnd(t, b, 0)
 			checkTextEnd(t, b, 1+r.IntN(100))
 		}

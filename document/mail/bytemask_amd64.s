@@ -1,30 +1,34 @@
 #include "textflag.h"
 
-// func htmlMaskBlocks(p *byte, n int, lt, sp *uint64)
+// func byteMaskBlocks(p *byte, n int, ma, mb *uint64, a, b1, b2 byte)
 //
-// SSE2 (every amd64): a block of 64 bytes is four loads; each is compared
-// with '<' into lt and with '&' and CR into sp, and the four 16-bit masks
-// of each kind make one word.
-TEXT ·htmlMaskBlocks(SB), NOSPLIT, $0-32
+// SSE2 (every amd64): a block of 64 bytes is four loads of 16; each is
+// compared with a into ma and with b1 and b2 into mb, and the four 16-bit
+// masks of each kind make one word.
+TEXT ·byteMaskBlocks(SB), NOSPLIT, $0-35
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
-	MOVQ lt+16(FP), DI
-	MOVQ sp+24(FP), DX
-	MOVQ $0x3c3c3c3c3c3c3c3c, AX // '<'
+	MOVQ ma+16(FP), DI
+	MOVQ mb+24(FP), DX
+	MOVQ $0x0101010101010101, R10
+	MOVBQZX a+32(FP), AX
+	IMULQ R10, AX
 	MOVQ AX, X0
 	PUNPCKLQDQ X0, X0
-	MOVQ $0x2626262626262626, AX // '&'
+	MOVBQZX b1+33(FP), AX
+	IMULQ R10, AX
 	MOVQ AX, X1
 	PUNPCKLQDQ X1, X1
-	MOVQ $0x0d0d0d0d0d0d0d0d, AX // CR
+	MOVBQZX b2+34(FP), AX
+	IMULQ R10, AX
 	MOVQ AX, X2
 	PUNPCKLQDQ X2, X2
 
 block:
 	TESTQ CX, CX
 	JZ    done
-	XORQ  R8, R8 // lt word
-	XORQ  R9, R9 // sp word
+	XORQ  R8, R8 // ma word
+	XORQ  R9, R9 // mb word
 	MOVOU 0(SI), X3
 	MOVOU 16(SI), X6
 	MOVOU X3, X4
