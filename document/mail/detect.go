@@ -105,9 +105,27 @@ func DetectEarly(prefix []byte) (Format, bool) {
 	}
 }
 
+// fieldName returns the name of the header field line starts with (bytes
+// of printable ASCII, blanks after them, then ':'), and whether it does.
 func fieldName(line []byte) ([]byte, bool) {
-	i := bytes.IndexByte(line, ':')
-	if i <= 0 {
+	// One pass to the ':': bytes.IndexByte, then bytes.TrimRight (whose
+	// cutset is made at each call) and a loop over the name were a
+	// quarter of the time of a header.
+	i, n := 0, 0 // n: the end of the name without the blanks after it
+	for ; i < len(line); i++ {
+		c := line[i]
+		if c == ':' {
+			break
+		}
+		if c == ' ' || c == '\t' {
+			continue
+		}
+		if c < 33 || c > 126 || n < i {
+			return nil, false // a byte that cannot be in a name, or a blank inside it
+		}
+		n = i + 1
+	}
+	if i == len(line) || n == 0 {
 		return nil, false
 	}
 	if bytes.HasPrefix(line[i+1:], []byte("//")) {
@@ -115,14 +133,5 @@ func fieldName(line []byte) ([]byte, bool) {
 		// mail or news has a value that starts with "//").
 		return nil, false
 	}
-	name := bytes.TrimRight(line[:i], " \t")
-	if len(name) == 0 {
-		return nil, false
-	}
-	for _, c := range name {
-		if c < 33 || c > 126 {
-			return nil, false
-		}
-	}
-	return name, true
+	return line[:n], true
 }

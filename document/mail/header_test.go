@@ -1,7 +1,9 @@
 package mail
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -53,4 +55,55 @@ func TestParseBlock(t *testing.T) {
 			t.Errorf("%s: URI fields %q, want %q", c.name, h.uri, c.uri)
 		}
 	}
+}
+
+// fieldNameByCut is fieldName as it was written before its one pass:
+// the ':' by IndexByte, the blanks after the name by TrimRight.
+func fieldNameByCut(line []byte) ([]byte, bool) {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 || bytes.HasPrefix(line[i+1:], []byte("//")) {
+		return nil, false
+	}
+	name := bytes.TrimRight(line[:i], " \t")
+	if len(name) == 0 {
+		return nil, false
+	}
+	for _, c := range name {
+		if c < 33 || c > 126 {
+			return nil, false
+		}
+	}
+	return name, true
+}
+
+// fieldName takes the lines fieldNameByCut takes, with the same name:
+// lines made of the pieces that matter (blanks, ':', "//", bytes that
+// cannot be in a name), in the shape of header and body lines.
+func TestFieldName(t *testing.T) {
+	pieces := []string{"Subject", "X-A", " ", "\t", ":", "//", "http", "\x00", "\x7f", "é", "a", "List-Id: <x>", "\r"}
+	r := rand.New(rand.NewPCG(9, 3))
+	for range 200000 {
+		var b []byte
+		for range r.IntN(6) {
+			b = append(b, pieces[r.IntN(len(pieces))]...)
+		}
+		gotName, gotOK := fieldName(b)
+		wantName, wantOK := fieldNameByCut(b)
+		if gotOK != wantOK || !bytes.Equal(gotName, wantName) {
+			t.Fatalf("fieldName(%q) = %q, %v; want %q, %v", b, gotName, gotOK, wantName, wantOK)
+		}
+	}
+}
+
+func FuzzFieldName(f *testing.F) {
+	for _, s := range []string{"Subject: x", "Subject : x", "Sub ject: x", " Subject: x", "http://example.com/", ": x", "X:", "é: x"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		gotName, gotOK := fieldName(b)
+		wantName, wantOK := fieldNameByCut(b)
+		if gotOK != wantOK || !bytes.Equal(gotName, wantName) {
+			t.Fatalf("fieldName(%q) = %q, %v; want %q, %v", b, gotName, gotOK, wantName, wantOK)
+		}
+	})
 }
