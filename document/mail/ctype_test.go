@@ -29,6 +29,12 @@ func TestParseContentType(t *testing.T) {
 		{"message/external-body; access-type=URL; URL*0=\"ftp://\"; URL*1=\"cs.utk.edu/pub/x.tar\";; x", "message/external-body",
 			map[string]string{"access-type": "URL", "url": "ftp://cs.utk.edu/pub/x.tar"}, true},
 		{"text", "", map[string]string{}, false},
+		// More parameters than mediaParams holds in place, and a name
+		// twice after them (ParseMediaType then reads the list).
+		{"text/plain; a=1; b=2; c=3; d=4; e=5; Charset=x", "text/plain",
+			map[string]string{"a": "1", "b": "2", "c": "3", "d": "4", "e": "5", "charset": "x"}, true},
+		{"text/plain; a=1; b=2; c=3; d=4; e=5; a=6", "text/plain",
+			map[string]string{"a": "1", "b": "2", "c": "3", "d": "4", "e": "5"}, true},
 		{"; charset=koi8-r", "", map[string]string{"charset": "koi8-r"}, false},
 		{"", "", map[string]string{}, false},
 	}
@@ -36,6 +42,14 @@ func TestParseContentType(t *testing.T) {
 		typ, params, ok := parseContentType(c.in)
 		if typ != c.typ || ok != c.ok || !reflect.DeepEqual(params.asMap(), c.params) {
 			t.Errorf("parseContentType(%q) = %q %v %v, want %q %v %v", c.in, typ, params.asMap(), ok, c.typ, c.params, c.ok)
+		}
+		for k, v := range c.params {
+			if got := params.get(k); got != v {
+				t.Errorf("parseContentType(%q): get(%q) = %q, want %q", c.in, k, got, v)
+			}
+		}
+		if got := params.get("absent"); got != "" {
+			t.Errorf("parseContentType(%q): get of an absent name = %q", c.in, got)
 		}
 	}
 }
