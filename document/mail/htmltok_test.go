@@ -518,3 +518,55 @@ func FuzzHTMLFast(f *testing.F) {
 		}
 	})
 }
+
+// htmlPartsReadBy is htmlParts with fast on, each Body read by reads of
+// size bytes into one buffer.
+func htmlPartsReadBy(t testing.TB, body string, size int) string {
+	var got []string
+	buf := make([]byte, size)
+	err := Walk(strings.NewReader("Content-Type: text/html\n\n"+body), Options{Format: FormatMail}, func(p *Part) error {
+		var b []byte
+		for {
+			n, err := p.Body.Read(buf)
+			if n > size {
+				t.Fatalf("read %d into %d bytes", n, size)
+			}
+			b = append(b, buf[:n]...)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+		}
+		got = append(got, fmt.Sprintf("%v %s %s %q %d", p.Source, p.Tag, p.Attr, b, p.InvalidAt()))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(got, "\n")
+}
+
+// Reads of every size give the same Parts: reads larger than what
+// htmlRun.Read takes ahead (htmlReadAhead) and smaller ones, on documents
+// of text and tags in the shape of mail, a text token longer than a
+// read, entities, hidden script text, and links that end runs.
+func TestHTMLLargeReads(t *testing.T) {
+	long := strings.Repeat("text without a tag &amp; more ", 20000) // 600 KB in one token
+	inputs := []string{
+		string(benchHTML()),
+		string(benchNewsletterHTML()),
+		"<p>" + long + "</p><a href=\"http://example.com/a\">a</a>" + long,
+		"<script>" + long + "</script><p>after http://example.com/s</p>",
+		strings.Repeat("<br>line &lt;x&gt; http://example.com/l\r\n", 5000),
+	}
+	for _, in := range inputs {
+		want := htmlPartsReadBy(t, in, 100)
+		for _, size := range []int{64 << 10, 64<<10 + 1, 300 << 10, 1 << 20} {
+			if got := htmlPartsReadBy(t, in, size); got != want {
+				t.Fatalf("%.60q: reads of %d bytes give other parts than reads of 100 (%d against %d bytes of listing)", in, size, len(got), len(want))
+			}
+		}
+	}
+}
