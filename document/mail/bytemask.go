@@ -31,7 +31,8 @@ func byteMasksGeneric(p []byte, ma, mb []uint64, a, b1, b2 byte) {
 }
 
 // nextBit returns the least i' >= i whose bit is set in m, or n when
-// none is below n (m has no bit set at n or past it).
+// there is none below n; a bit at n or past it may be returned too (the
+// callers take anything at n or past it for none).
 func nextBit(m []uint64, i, n int) int {
 	for i < n {
 		if w := m[i>>6] >> (uint(i) & 63); w != 0 {

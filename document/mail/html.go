@@ -418,6 +418,8 @@ func (d *htmlDoc) fast(want int) {
 				// decode's first looks, without its call.
 				if !special {
 					d.out = append(d.out, b[p:q]...)
+				} else if out, ok := d.idx.appendText(d.out, b, p, q); ok {
+					d.out = out
 				} else {
 					d.out = z.decode(d.out, b[p:q], false, true, false)
 				}

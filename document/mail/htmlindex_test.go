@@ -84,3 +84,43 @@ func FuzzHTMLIndex(f *testing.F) {
 		checkTextEnd(t, b, int(grow))
 	})
 }
+
+// appendText decodes a text token with CRs as decode does, and leaves
+// to decode every token with a '&' or outside the words made: over
+// random text where CRs, LFs, '&' and tags are frequent, at every start.
+func TestHTMLAppendText(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 40))
+	alphabet := []string{"\r", "\n", "\r\n", "&", "&amp;", "<p>", "<br>\r\n", "x", "text ", "< "}
+	var z htmlTokenizer
+	taken := 0
+	for n := 0; n <= 300; n++ {
+		for range 10 {
+			var b []byte
+			for len(b) < n {
+				b = append(b, alphabet[r.IntN(len(alphabet))]...)
+			}
+			var x htmlIndex
+			x.reset()
+			for p := 0; p < len(b); p++ {
+				q, special := x.textEnd(b, p)
+				if q <= p || !special {
+					continue
+				}
+				got, ok := x.appendText([]byte("pre"), b, p, q)
+				if !ok {
+					if string(got) != "pre" {
+						t.Fatalf("%q [%d:%d]: not taken, yet %q appended", b, p, q, got)
+					}
+					continue
+				}
+				taken++
+				if want := z.decode([]byte("pre"), b[p:q], false, true, false); string(got) != string(want) {
+					t.Fatalf("%q [%d:%d]: %q, decode gives %q", b, p, q, got, want)
+				}
+			}
+		}
+	}
+	if taken < 1000 {
+		t.Fatalf("appendText took %d tokens: the test does not reach it", taken)
+	}
+}

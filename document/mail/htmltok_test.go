@@ -489,6 +489,10 @@ func TestHTMLFast(t *testing.T) {
 		"<title>a<b>c</title>d<TextArea>e&amp;</textarea>f<style>g</style>h<plaintext>i<j>",
 		"<template><a href=http://example.com/t>t</a></template><p/><br/><a href=/>x</a>",
 		"x\r\n<p>\ry\r<br>\n\r&amp\r&#65;&notit;<p>&",
+		// CRLF mail HTML without references (the text tokens htmlIndex's
+		// appendText takes), and lone CRs and CRs at token ends.
+		strings.Repeat("<p>line http://example.com/x<br>\r\nmore text\r\n</p>\r\n", 3000),
+		strings.Repeat("a\rb\r<br>\r\r\n<i>\r</i>c\r\n\r\nd<b>", 500),
 		// Self-closing or not, when only URL attributes are kept.
 		"<template src=a/>t1</template><template src=a />t2</template><template src='a'/>t3</template>" +
 			"<template src=a src=b/>t4</template><template SRC=b/ src=a/>t5</template><template x=1 src=b/>t6</template>" +
