@@ -1,5 +1,35 @@
 #include "textflag.h"
 
+// QUARTER adds the masks of the 32 bytes at off(SI) to R8 (the byte in
+// X0) and R9 (the bytes in X1 and X2), shifted left by sh.
+#define QUARTER(off, sh) \
+	MOVOU   off(SI), X3 \
+	MOVOU   off+16(SI), X6 \
+	MOVOU   X3, X4 \
+	MOVOU   X3, X5 \
+	MOVOU   X6, X7 \
+	MOVOU   X6, X8 \
+	PCMPEQB X0, X3 \
+	PCMPEQB X1, X4 \
+	PCMPEQB X2, X5 \
+	PCMPEQB X0, X6 \
+	PCMPEQB X1, X7 \
+	PCMPEQB X2, X8 \
+	POR     X5, X4 \
+	POR     X8, X7 \
+	PMOVMSKB X3, AX \
+	PMOVMSKB X6, BX \
+	SHLQ    $16, BX \
+	ORQ     BX, AX \
+	SHLQ    $sh, AX \
+	ORQ     AX, R8 \
+	PMOVMSKB X4, AX \
+	PMOVMSKB X7, BX \
+	SHLQ    $16, BX \
+	ORQ     BX, AX \
+	SHLQ    $sh, AX \
+	ORQ     AX, R9
+
 // func byteMaskBlocks(p *byte, n int, ma, mb *uint64, a, b1, b2 byte)
 //
 // SSE2 (every amd64): a block of 64 bytes is four loads of 16; each is
@@ -29,54 +59,8 @@ block:
 	JZ    done
 	XORQ  R8, R8 // ma word
 	XORQ  R9, R9 // mb word
-	MOVOU 0(SI), X3
-	MOVOU 16(SI), X6
-	MOVOU X3, X4
-	MOVOU X3, X5
-	MOVOU X6, X7
-	MOVOU X6, X8
-	PCMPEQB X0, X3
-	PCMPEQB X1, X4
-	PCMPEQB X2, X5
-	PCMPEQB X0, X6
-	PCMPEQB X1, X7
-	PCMPEQB X2, X8
-	POR  X5, X4
-	POR  X8, X7
-	PMOVMSKB X3, R8
-	PMOVMSKB X6, AX
-	SHLQ $16, AX
-	ORQ  AX, R8
-	PMOVMSKB X4, R9
-	PMOVMSKB X7, AX
-	SHLQ $16, AX
-	ORQ  AX, R9
-	MOVOU 32(SI), X3
-	MOVOU 48(SI), X6
-	MOVOU X3, X4
-	MOVOU X3, X5
-	MOVOU X6, X7
-	MOVOU X6, X8
-	PCMPEQB X0, X3
-	PCMPEQB X1, X4
-	PCMPEQB X2, X5
-	PCMPEQB X0, X6
-	PCMPEQB X1, X7
-	PCMPEQB X2, X8
-	POR  X5, X4
-	POR  X8, X7
-	PMOVMSKB X3, AX
-	SHLQ $32, AX
-	ORQ  AX, R8
-	PMOVMSKB X6, AX
-	SHLQ $48, AX
-	ORQ  AX, R8
-	PMOVMSKB X4, AX
-	SHLQ $32, AX
-	ORQ  AX, R9
-	PMOVMSKB X7, AX
-	SHLQ $48, AX
-	ORQ  AX, R9
+	QUARTER(0, 0)
+	QUARTER(32, 32)
 	MOVQ R8, (DI)
 	MOVQ R9, (DX)
 	ADDQ $64, SI

@@ -705,7 +705,8 @@ func childPath(prefix string, n int) string {
 
 // entity reads the body of an entity whose header is h. self is the path of
 // a non-multipart body, prefix the path prefix of its parts when it is a
-// multipart; bounds are the boundaries of the enclosing multiparts.
+// multipart, where "part " and self, made once by the caller for its
+// warnings; bounds are the boundaries of the enclosing multiparts.
 func (w *walker) entity(lr *lineReader, h header, self, prefix, where string, bounds []string, depth int, defaultType string) error {
 	ct := h.Get("Content-Type")
 	mediaType, params, ok := parseContentType(ct)
