@@ -571,6 +571,9 @@ type worker struct {
 	out  *output.Writer
 	sc   *extract.Scanner
 	cur  *fileOutput // the input being read, told of skipped candidates
+	// where the URIs being written were found (outputOrigin)
+	mail output.Mail
+	warc output.WARC
 }
 
 // writer returns the worker's output, set to write the URIs of file to w.
@@ -621,7 +624,7 @@ func (f *fileOutput) text(body io.Reader, from *document.Origin) error {
 		if !atSet {
 			// Made at the first URI: most documents of a message (its
 			// fields, the runs of an HTML part) have none.
-			at, atSet = outputOrigin(from), true
+			at, atSet = f.wk.outputOrigin(from), true
 		}
 		f.found++
 		if !m.Valid {

@@ -71,7 +71,7 @@ func (f *fileOutput) wholeValue(d *document.Document) error {
 	if !m.Valid {
 		f.invalid++
 	}
-	f.out.Write(&m, outputOrigin(&d.Origin))
+	f.out.Write(&m, f.wk.outputOrigin(&d.Origin))
 	if f.limit >= 0 && f.out.Count() >= f.limit {
 		return errEnough
 	}
@@ -86,18 +86,22 @@ func (f *fileOutput) wholeValue(d *document.Document) error {
 var docReaders = sync.Pool{New: func() any { return new(document.Reader) }}
 
 // outputOrigin is where a document came from, as the output tells it
-// (urix-beam maps it the same way).
-func outputOrigin(o *document.Origin) output.Origin {
+// (urix-beam maps it the same way), in the worker's own Mail or WARC:
+// valid until its next call, which output.Writer.Write allows (it keeps
+// nothing of it). A new one for each document with a URI was an
+// allocation for every header field of a message.
+func (wk *worker) outputOrigin(o *document.Origin) output.Origin {
 	switch {
 	case o.Message > 0:
-		m := &output.Mail{Message: o.Message, Offset: o.MessageOffset, MessageID: o.MessageID, Field: o.Field, HTML: o.HTML,
+		wk.mail = output.Mail{Message: o.Message, Offset: o.MessageOffset, MessageID: o.MessageID, Field: o.Field, HTML: o.HTML,
 			Source: o.Source.String(), Tag: o.Tag, Attr: o.Attr}
 		if o.Field == "" {
-			m.Part = o.Part
+			wk.mail.Part = o.Part
 		}
-		return output.Origin{Mail: m}
+		return output.Origin{Mail: &wk.mail}
 	case o.Format == document.WARC:
-		return output.Origin{WARC: &output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}}
+		wk.warc = output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}
+		return output.Origin{WARC: &wk.warc}
 	}
 	return output.Origin{}
 }
