@@ -108,10 +108,20 @@ func DetectEarly(prefix []byte) (Format, bool) {
 // fieldName returns the name of the header field line starts with (bytes
 // of printable ASCII, blanks after them, then ':'), and whether it does.
 func fieldName(line []byte) ([]byte, bool) {
+	n, _, ok := fieldNameColon(line)
+	if !ok {
+		return nil, false
+	}
+	return line[:n], true
+}
+
+// fieldNameColon is fieldName that gives the name's length n (without
+// the blanks after it) and the index of the ':'.
+func fieldNameColon(line []byte) (n, colon int, ok bool) {
 	// One pass to the ':': bytes.IndexByte, then bytes.TrimRight (whose
 	// cutset is made at each call) and a loop over the name were a
 	// quarter of the time of a header.
-	i, n := 0, 0 // n: the end of the name without the blanks after it
+	i := 0
 	for ; i < len(line); i++ {
 		c := line[i]
 		if c == ':' {
@@ -121,17 +131,17 @@ func fieldName(line []byte) ([]byte, bool) {
 			continue
 		}
 		if c < 33 || c > 126 || n < i {
-			return nil, false // a byte that cannot be in a name, or a blank inside it
+			return 0, 0, false // a byte that cannot be in a name, or a blank inside it
 		}
 		n = i + 1
 	}
 	if i == len(line) || n == 0 {
-		return nil, false
+		return 0, 0, false
 	}
 	if bytes.HasPrefix(line[i+1:], []byte("//")) {
 		// "http://example.com/": a URI, not a field "http" (no field of
 		// mail or news has a value that starts with "//").
-		return nil, false
+		return 0, 0, false
 	}
-	return line[:n], true
+	return n, i, true
 }

@@ -107,3 +107,91 @@ func FuzzFieldName(f *testing.F) {
 		}
 	})
 }
+
+// heldHeaderThenBlock is how readHeader read a held header before
+// parseHeld: the lines checked in one pass (heldHeader), the block up to
+// the blank line parsed in a second (parseBlock).
+func heldHeaderThenBlock(data []byte, inMultipart bool) (h header, end int, ok bool) {
+	for off := 0; off <= maxHeaderBytes; {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 || i >= bufSize {
+			return h, 0, false
+		}
+		line := bytes.TrimSuffix(data[off:off+i], []byte("\r"))
+		switch {
+		case len(line) == 0:
+			h.eightBit = asciiPrefix(data[:off]) < off
+			h.parseBlock(data[:off])
+			return h, off + i + 1, true
+		case line[0] == ' ' || line[0] == '\t':
+			if off == 0 {
+				return h, 0, false
+			}
+		case inMultipart && bytes.HasPrefix(line, []byte("--")):
+			return h, 0, false
+		default:
+			if _, ok := fieldName(line); !ok {
+				return h, 0, false
+			}
+		}
+		off += i + 1
+	}
+	return h, 0, false
+}
+
+// parseHeld takes the headers heldHeaderThenBlock takes, with the same
+// values and the same body start: the cases of TestParseBlock as held
+// headers, then with a body, a boundary, a bad line or no blank line.
+func TestParseHeld(t *testing.T) {
+	for _, in := range parseHeldInputs() {
+		for _, multipart := range []bool{false, true} {
+			checkParseHeld(t, []byte(in), multipart)
+		}
+	}
+}
+
+func parseHeldInputs() []string {
+	heads := []string{
+		benchHeader[:strings.Index(benchHeader, "\n\n")+1],
+		"Received: from mx0.example.net\r\n\tby mail.example.org with ESMTPS id 1\r\n" +
+			"List-Unsubscribe: <https://lists.example.org/unsubscribe/x>,\r\n <mailto:x-leave@lists.example.org>\r\n" +
+			"list-archive:   <https://lists.example.org/archive/x/0>  \r\n" +
+			"content-type: text/plain;\r\n\tcharset=\"utf-8\";\r\n \r\n\tformat=flowed\r\n",
+		"Content-Location: http://example.com/" + strings.Repeat("x", 700) + "\nArchived-At: <http://example.com/a>\n",
+		"Content-Type:\n \n",
+		"Subject: caf\xc3\xa9\nLink: <https://example.org/>; rel=\"self\"\n",
+		"From : a@example.com\nX-Url  :\thttp://example.org/x\n",
+	}
+	var ins []string
+	for _, h := range heads {
+		ins = append(ins, h+"\nbody\n", h+"\r\n", h, h+"--b\n\nbody\n",
+			h+"http://example.com/ is not a field\n\nbody\n", " cont\n"+h+"\n",
+			h+"Bad Name: x\n\n", h+strings.Repeat("y", bufSize)+"\n\n")
+	}
+	return ins
+}
+
+func checkParseHeld(t *testing.T, data []byte, multipart bool) {
+	t.Helper()
+	want, wantEnd, wantOK := heldHeaderThenBlock(data, multipart)
+	var got header
+	end, ok := got.parseHeld(data, multipart)
+	if ok != wantOK || end != wantEnd {
+		t.Fatalf("parseHeld(%q, %v) = %d, %v; want %d, %v", data, multipart, end, ok, wantEnd, wantOK)
+	}
+	if !ok {
+		want = header{} // parseHeld leaves h as it was
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("parseHeld(%q, %v): %+v, want %+v", data, multipart, got, want)
+	}
+}
+
+func FuzzParseHeld(f *testing.F) {
+	for _, in := range parseHeldInputs() {
+		f.Add([]byte(in), false)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, multipart bool) {
+		checkParseHeld(t, data, multipart)
+	})
+}
