@@ -2,6 +2,7 @@ package mail
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"strings"
 
@@ -438,7 +439,26 @@ func (d *htmlDoc) fast(want int) {
 			}
 			c = b[p+1] // textEnd saw it within the limit of the text
 		}
-		// A tag at p.
+		// A tag at p. First "<br>", "<p>" and "</p>", most tags of mail
+		// HTML (one a line, in HTML written from text): each is a line
+		// break (a blockTag, as tag would append) with no attributes and
+		// no state to keep, read here without tagIn and tag (a fifth of
+		// the time of a tag and its text).
+		if p+4 <= len(b) {
+			w := binary.LittleEndian.Uint32(b[p:])
+			n := 0
+			switch {
+			case w == brTag || w == pEndTag:
+				n = 4
+			case w&0xFFFFFF == pTag:
+				n = 3
+			}
+			if n > 0 {
+				d.out = append(d.out, '\n')
+				p += n
+				continue
+			}
+		}
 		var tt htmlTokenType
 		switch {
 		case isASCIILetter(c):
@@ -475,6 +495,14 @@ func (d *htmlDoc) fast(want int) {
 		}
 	}
 }
+
+// The tags fast reads by their bytes, as little-endian words: "<br>",
+// "</p>", and "<p>" in the low three bytes.
+const (
+	brTag   = '<' | 'b'<<8 | 'r'<<16 | '>'<<24
+	pEndTag = '<' | '/'<<8 | 'p'<<16 | '>'<<24
+	pTag    = '<' | 'p'<<8 | '>'<<16
+)
 
 // tagOpen marks the bytes that make a "<" before them the start of a
 // tag, an end tag, a comment or a doctype (Next's test).

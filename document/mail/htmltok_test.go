@@ -129,6 +129,12 @@ var htmlTokenCases = []string{
 	"<img src=a src=b SRC=c>",
 	"<p a=1 b c=\"3\" d='4' =e f= g = 'h' / i/>",
 	"<br/><br /><p a=/><p a='/'/><p/ >",
+	// The tags fast reads by their bytes, and their near misses.
+	"a<br>b<p>c</p>d<BR>e<P>f</P>g<br >h<p >i</p >j<pre>k</pre>l<b>m</b>n<p",
+	"<script><br>x<p>y</p></script>z<br>\r\n<p>\r\n</p>",
+	"<br><br",
+	"<br><p>",
+	"</p>",
 	"<!-- comment --><!----><!--><!---><!-- a -- b --!><!--x--!y-->",
 	"<!-- open comment --",
 	"<!-- open comment --!",
