@@ -30,7 +30,10 @@ const (
 	exitTrouble  = 2
 )
 
-func main() { os.Exit(urixMain()) }
+func main() {
+	raiseStartingHeap()
+	os.Exit(urixMain())
+}
 
 // urixMain runs the program on os.Args and returns its exit status; the
 // testscript tests call it in place of a built binary.
