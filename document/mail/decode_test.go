@@ -318,6 +318,14 @@ func TestQPLongRunsAsBytes(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%q cut at %d: got %q, want %q", b, k, got, want)
 			}
+			// Read into buffers of every kind of size: those with room
+			// for a whole decode are written in place (qpReader.Read).
+			for _, size := range readSizes {
+				got := readSized(&qpReader{src: io.MultiReader(bytes.NewReader(b[:k]), bytes.NewReader(b[k:]))}, size)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%q cut at %d, read %d at a time: got %q, want %q", b, k, size, got, want)
+				}
+			}
 		}
 	}
 }
@@ -336,7 +344,39 @@ func FuzzQP(f *testing.F) {
 				t.Fatalf("%s: got %q, want %q", name, got, want)
 			}
 		}
+		for _, size := range readSizes {
+			if got := readSized(&qpReader{src: bytes.NewReader(in)}, size); !bytes.Equal(got, want) {
+				t.Fatalf("read %d at a time: got %q, want %q", size, got, want)
+			}
+		}
 	})
+}
+
+// readSizes are the sizes of buffer readSized reads with: less than a
+// line, about one, and more than any input of the tests.
+var readSizes = []int{1, 3, 17, 100, 1000, 64 << 10}
+
+// readSized reads all of r into buffers of size bytes, and checks that
+// Read writes nothing past them (into their capacity): all of p is
+// Read's scratch space (io.Reader), nothing more.
+func readSized(r io.Reader, size int) []byte {
+	var all []byte
+	buf := make([]byte, size+8)
+	for {
+		for i := range buf {
+			buf[i] = 0xAA
+		}
+		n, err := r.Read(buf[:size])
+		for _, c := range buf[size:] {
+			if c != 0xAA {
+				panic("Read wrote past len(p)")
+			}
+		}
+		all = append(all, buf[:n]...)
+		if err != nil {
+			return all
+		}
+	}
 }
 
 // splitReaders reads in whole, cut in two at cut (modulo its length), a
