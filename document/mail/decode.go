@@ -627,8 +627,15 @@ func (b *b64Reader) lines(dst, src []byte) (n, m int) {
 		if len(rest) == 0 {
 			return n, m
 		}
-		// A run as long as the last one (base64 lines are mostly of one
-		// length), else to the line end, else to the end of src.
+		// Lines as long as the last one, all at once (base64 lines are
+		// mostly of one length, each a call of its own otherwise).
+		if k, w := b64LinesFast(dst[m:], rest, b.runLen); k > 0 {
+			n += k
+			m += w
+			continue
+		}
+		// A run as long as the last one, else to the line end, else to
+		// the end of src.
 		k, ok := b.runLen, false
 		if k > 0 && k < len(rest) && b64val[rest[k]] == 0xFF {
 			ok = b64RunFast(t, dst[m:], rest[:k])
