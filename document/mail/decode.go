@@ -347,6 +347,13 @@ func (q *qpReader) fast(in []byte, off int) int {
 			return i
 		}
 		if nl := nextBit(lfs, off+i, off+eq) - off - i; i+nl < eq {
+			// The whole lines to the '=', all in one call (qpLines),
+			// up to one that ends with blanks, which is taken here.
+			if n, m := qpLines(out[o:], in[i:eq], lfs, off+i); n > 0 {
+				i, o = i+n, o+m
+				keep = o
+				continue
+			}
 			o += copy(out[o:], in[i:i+nl])
 			i += nl + 1
 			if o > keep && isBlank(out[o-1]) {
