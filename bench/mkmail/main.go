@@ -2,7 +2,7 @@
 // and a WARC/WET file that hold the same text, for the mail and WARC
 // benchmarks (bench/mkmail.sh runs it; bench/README.md, "mail and WARC").
 //
-//	mkmail -n 20000 text.txt mail.mbox text.wet
+//	mkmail -n 20000 [-html mail.html] text.txt mail.mbox text.wet
 //
 // The text is cut at line ends into n pieces of about the same size, in
 // order; piece i becomes message i and record i. Messages take turns:
@@ -34,9 +34,10 @@ import (
 
 func main() {
 	n := flag.Int("n", 20000, "number of messages (and WARC records)")
+	htmlOut := flag.String("html", "", "also write to this file the HTML of the first 400 HTML parts of the mbox, decoded, one after the other")
 	flag.Parse()
 	if flag.NArg() != 3 {
-		log.Fatal("usage: mkmail [-n N] TEXT MBOX WET")
+		log.Fatal("usage: mkmail [-n N] [-html FILE] TEXT MBOX WET")
 	}
 	text, err := os.ReadFile(flag.Arg(0))
 	if err != nil {
@@ -48,6 +49,25 @@ func main() {
 	}
 	if err := write(flag.Arg(2), func(w *bufio.Writer) { writeWET(w, pieces) }); err != nil {
 		log.Fatal(err)
+	}
+	if *htmlOut != "" {
+		if err := write(*htmlOut, func(w *bufio.Writer) { writeHTML(w, pieces, 400) }); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// writeHTML writes the HTML of the first max HTML parts of the mbox
+// (messages 2, 5, 8...), as their base64 decodes to, UTF-8 ones only:
+// the input of bench's BenchmarkWalkHTML, one HTML part of mail as the
+// mail reader's HTML tokenizer sees it.
+func writeHTML(w *bufio.Writer, pieces [][]byte, max int) {
+	for i := 2; i < len(pieces) && max > 0; i += 3 {
+		if i%5 == 4 {
+			continue // ISO-8859-1
+		}
+		w.Write(toHTML(pieces[i]))
+		max--
 	}
 }
 
