@@ -13,14 +13,14 @@ import (
 // scanners of 321 KB and the blocks of their results, 3.3 MB in all. So
 // reading the 200 MB text.txt of bench/ on two workers made a collection
 // that had nothing to free, and cost the run 3 % of its time (its marking
-// takes a CPU of two, and write barriers slow the rest), as did the first
-// collections of an mbox, all of whose garbage is short-lived. cmd/compile
+// takes a CPU of two, and write barriers slow the rest). cmd/compile
 // raises its starting heap for the same reason (AdjustStartingHeap in
 // cmd/compile/internal/base). From the first collection on, GOGC is 100
-// again: memory follows the live heap as it would without this. At 16 MB
-// an mbox's short-lived garbage was all fresh memory (a quarter more page
-// faults, the CPU the collections saved) and its peak RSS 4 MB larger; at
-// 8 MB the split read still makes none and the peaks are as they were.
+// again: memory follows the live heap as it would without this. Not
+// higher: at 16 MB an mbox's short-lived garbage was all fresh memory (a
+// quarter more page faults, the CPU its fewer collections saved) and its
+// peak RSS 4 MB larger; at 8 MB the split read makes no collection and
+// the peaks are as they were.
 const startingHeap = 8 << 20
 
 // raiseStartingHeap makes the first collection come at startingHeap,
