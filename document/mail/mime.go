@@ -323,8 +323,8 @@ func (h *header) parseBlock(block []byte) {
 // keepField appends to vals the unfolded value val of the field named key
 // when the walker reads it or it may carry URIs, and where it is to spans.
 func keepField(vals []byte, spans []valueSpan, key, val []byte) ([]byte, []valueSpan) {
-	if len(key) == 0 {
-		return vals, spans
+	if len(key) == 0 || !keptFieldFirst[key[0]] {
+		return vals, spans // most fields: Received, From, Subject, Date...
 	}
 	known := -1
 	for j, name := range knownNames {
@@ -574,6 +574,16 @@ var uriFieldFirst = func() (t [256]bool) {
 		for _, n := range names {
 			t[n[0]|0x20], t[n[0]&^0x20] = true, true
 		}
+	}
+	return t
+}()
+
+// keptFieldFirst marks the first letters (either case) of the names of
+// the fields keepField keeps: knownNames and those uriFieldName takes.
+var keptFieldFirst = func() (t [256]bool) {
+	t = uriFieldFirst
+	for _, n := range knownNames {
+		t[n[0]|0x20], t[n[0]&^0x20] = true, true
 	}
 	return t
 }()
