@@ -3,6 +3,7 @@ package mail
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -194,4 +195,42 @@ func FuzzParseHeld(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, multipart bool) {
 		checkParseHeld(t, data, multipart)
 	})
+}
+
+// A URI field whose value is not UTF-8 (8-bit bytes as they stand, or a
+// word that decodes to them) is warned of; one of an all-ASCII header,
+// or whose words decode to UTF-8, is not. The value is given either way.
+func TestFieldNotUTF8(t *testing.T) {
+	for _, c := range []struct {
+		name, header string
+		warn         bool
+	}{
+		{"ascii", "List-Archive: <https://example.org/a>\n", false},
+		{"utf-8 word", "List-Archive: =?utf-8?q?caf=C3=A9?= <https://example.org/a>\n", false},
+		{"latin-1 word", "List-Archive: =?iso-8859-1?q?caf=E9?= <https://example.org/a>\n", false},
+		{"raw latin-1", "List-Archive: caf\xe9 <https://example.org/a>\n", true},
+		{"raw utf-8", "List-Archive: caf\xc3\xa9 <https://example.org/a>\n", false},
+		{"raw latin-1 elsewhere", "Subject: caf\xe9\nList-Archive: <https://example.org/a>\n", false},
+	} {
+		var warns []string
+		var got string
+		err := Walk(strings.NewReader(c.header+"\nbody\n"), Options{Format: FormatMail, Warn: func(_ int, m string) {
+			if strings.Contains(m, "not UTF-8") {
+				warns = append(warns, m)
+			}
+		}}, func(p *Part) error {
+			if p.Field == "List-Archive" {
+				b, err := io.ReadAll(p.Body)
+				got = string(b)
+				return err
+			}
+			return nil
+		})
+		if err != nil || !strings.Contains(got, "https://example.org/a") {
+			t.Fatalf("%s: field %q, %v", c.name, got, err)
+		}
+		if (len(warns) > 0) != c.warn {
+			t.Errorf("%s: warnings %q, want one: %v", c.name, warns, c.warn)
+		}
+	}
 }

@@ -631,7 +631,8 @@ func (w *walker) giveFields(h header, path string, where string) error {
 			w.warn(fmt.Sprintf("%s: field %s: %v; read as it stands", where, f.key, err))
 			v = f.value
 		}
-		if !utf8.ValidString(v) {
+		// A value of an all-ASCII header, as it stands, is UTF-8.
+		if (h.eightBit || v != f.value) && !utf8.ValidString(v) {
 			w.warn(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, f.key))
 		}
 		// One reader for every field: a Body is valid only during the
