@@ -75,6 +75,29 @@ room:
 	JGT  out
 	LEAQ (SI)(BX*1), R14 // the line
 	LEAQ (DI)(R9*1), CX  // its output
+	// A line of up to 64 bytes (most) with 64 bytes of in and out from
+	// its start: four 16-byte copies, whatever its length, no branch on
+	// it (the bytes past the line are written over by the LF and the
+	// lines after it, or are past what is returned).
+	CMPQ R13, $64
+	JGT  long
+	LEAQ 64(BX), DX
+	CMPQ DX, R11
+	JGT  long
+	LEAQ 64(R9), DX
+	CMPQ DX, R10
+	JGT  long
+	MOVOU (R14), X0
+	MOVOU 16(R14), X1
+	MOVOU 32(R14), X2
+	MOVOU 48(R14), X3
+	MOVOU X0, (CX)
+	MOVOU X1, 16(CX)
+	MOVOU X2, 32(CX)
+	MOVOU X3, 48(CX)
+	JMP   copied
+
+long:
 	CMPQ R13, $16
 	JLT  short
 	XORQ AX, AX
