@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/emersion/go-message"
 )
@@ -636,9 +637,12 @@ func (w *walker) giveFields(h header, path string, where string) error {
 			w.warn(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, f.key))
 		}
 		// One reader for every field: a Body is valid only during the
-		// callback.
-		w.field.Reset(v)
-		if err := w.give(w.newPart(Part{Path: path, Source: SourceHeader, Field: f.key, Body: &w.field})); err != nil {
+		// callback. It gives the value's bytes in place (a scanner reads
+		// them there, without the copy into its buffer and the reads to
+		// its end: 2.5 % of the CPU of an mbox of short messages); no
+		// reader of them writes to them, so viewing the string so is safe.
+		w.fieldBody.Reset(unsafe.Slice(unsafe.StringData(v), len(v)))
+		if err := w.give(w.newPart(Part{Path: path, Source: SourceHeader, Field: f.key, Body: &w.fieldBody})); err != nil {
 			return err
 		}
 	}
@@ -663,12 +667,12 @@ type walker struct {
 	msgOff int64
 	msgID  string
 
-	field strings.Reader // the Body of a header field's Part
-	part  Part           // the Part given to fn, one for all (newPart)
+	part Part // the Part given to fn, one for all (newPart)
 	// the bodies of a text part and of one skipped: one each, not one
 	// a part (they were a fifth of a message's allocations)
 	textBody, drainBody bodyReader
 	heldBody            inplace.Reader        // a held body given in place
+	fieldBody           inplace.Reader        // the Body of a header field's Part
 	block               []byte                // the header block being read, reused
 	pre                 []byte                // a multipart's preamble, reused
 	tables              map[string]*byteTable // single-byte charsets met, nil for others
