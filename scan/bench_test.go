@@ -116,3 +116,14 @@ func benchCorpusFile(b *testing.B, cfg Config) {
 		}
 	}
 }
+
+// BenchmarkReset: a Reset to a short input, as each header field of a
+// message (a document of its own) costs one.
+func BenchmarkReset(b *testing.B) {
+	var r strings.Reader
+	s := New(&r, Config{})
+	for b.Loop() {
+		r.Reset("<https://lists.example.org/archive/x>")
+		s.Reset(&r)
+	}
+}
