@@ -71,3 +71,54 @@ block:
 
 done:
 	RET
+
+// func byteMaskBlocksAVX2(p *byte, n int, ma, mb *uint64, a, b1, b2 byte)
+//
+// byteMaskBlocks with AVX2: a block of 64 bytes is two loads of 32.
+TEXT ·byteMaskBlocksAVX2(SB), NOSPLIT, $0-35
+	MOVQ         p+0(FP), SI
+	MOVQ         n+8(FP), CX
+	MOVQ         ma+16(FP), DI
+	MOVQ         mb+24(FP), DX
+	MOVBQZX      a+32(FP), AX
+	MOVQ         AX, X0
+	VPBROADCASTB X0, Y0
+	MOVBQZX      b1+33(FP), AX
+	MOVQ         AX, X1
+	VPBROADCASTB X1, Y1
+	MOVBQZX      b2+34(FP), AX
+	MOVQ         AX, X2
+	VPBROADCASTB X2, Y2
+
+ablock:
+	TESTQ     CX, CX
+	JZ        adone
+	VMOVDQU   (SI), Y3
+	VMOVDQU   32(SI), Y6
+	VPCMPEQB  Y0, Y3, Y4
+	VPCMPEQB  Y1, Y3, Y5
+	VPCMPEQB  Y2, Y3, Y3
+	VPOR      Y3, Y5, Y5
+	VPCMPEQB  Y0, Y6, Y7
+	VPCMPEQB  Y1, Y6, Y8
+	VPCMPEQB  Y2, Y6, Y6
+	VPOR      Y6, Y8, Y8
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y7, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX
+	MOVQ      AX, (DI)
+	VPMOVMSKB Y5, AX
+	VPMOVMSKB Y8, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX
+	MOVQ      AX, (DX)
+	ADDQ      $64, SI
+	ADDQ      $8, DI
+	ADDQ      $8, DX
+	DECQ      CX
+	JMP       ablock
+
+adone:
+	VZEROUPPER
+	RET
