@@ -1,6 +1,10 @@
 package mail
 
-import "bytes"
+import (
+	"bytes"
+
+	"golang.org/x/sys/cpu"
+)
 
 // fromLineIn returns the start of the first line of b, after its first
 // byte, that is a "From " line or a quoted one, whole within b; -1 if
@@ -44,7 +48,13 @@ func lineStartCandidate(b []byte) int {
 	// The blocks: positions [0, m), each with the byte after it in b.
 	m := (len(b) - 1) &^ 15
 	if m > 0 {
-		if i := lineStartBlocks(&b[0], m); i >= 0 {
+		var i int
+		if fromAVX2 {
+			i = lineStartBlocksAVX2(&b[0], m)
+		} else {
+			i = lineStartBlocks(&b[0], m)
+		}
+		if i >= 0 {
 			return i
 		}
 	}
@@ -61,3 +71,13 @@ func lineStartCandidate(b []byte) int {
 //
 //go:noescape
 func lineStartBlocks(p *byte, n int) int
+
+// fromAVX2 is whether lineStartBlocksAVX2 can run here: 32 positions a
+// step where lineStartBlocks (SSE2) takes 16; the search runs over every
+// byte of an mbox.
+var fromAVX2 = cpu.X86.HasAVX2
+
+// lineStartBlocksAVX2 is lineStartBlocks with AVX2.
+//
+//go:noescape
+func lineStartBlocksAVX2(p *byte, n int) int
