@@ -31,8 +31,17 @@ func b64LinesFast(dst, src []byte, lineLen int) (n, m int) {
 	if !b64Vector || lineLen < 16 || lineLen%4 != 0 || len(src) == 0 || len(dst) == 0 {
 		return 0, 0
 	}
+	if b64AVX2 {
+		return b64LinesAVX2(&dst[0], &src[0], len(dst), len(src), lineLen)
+	}
 	return b64LinesSSSE3(&dst[0], &src[0], len(dst), len(src), lineLen)
 }
+
+// b64AVX2 is whether b64LinesAVX2 can run here.
+var b64AVX2 = cpu.X86.HasAVX2
+
+//go:noescape
+func b64LinesAVX2(dst, src *byte, dstLen, srcLen, lineLen int) (taken, written int)
 
 //go:noescape
 func b64LinesSSSE3(dst, src *byte, dstLen, srcLen, lineLen int) (taken, written int)

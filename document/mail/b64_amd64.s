@@ -209,3 +209,145 @@ out:
 	MOVQ BX, taken+40(FP)
 	MOVQ CX, written+48(FP)
 	RET
+
+// VPERMD's indices that put the 12 bytes of each 128-bit lane together.
+DATA b64Perm<>+0(SB)/8, $0x0000000100000000
+DATA b64Perm<>+8(SB)/8, $0x0000000400000002
+DATA b64Perm<>+16(SB)/8, $0x0000000600000005
+DATA b64Perm<>+24(SB)/8, $0x0000000700000007
+GLOBL b64Perm<>(SB), RODATA|NOPTR, $32
+
+// B64STEP16 decodes the 16 characters at AX(R14) to the output at
+// CX+AX/4*3 of DI (16 bytes stored, 12 of them the output), the bytes
+// outside the alphabet ORed into Y7: b64RunSSSE3's step in VEX-128 form
+// (the upper halves it zeroes are of temporaries).
+#define B64STEP16 \
+	VMOVDQU    (R14)(AX*1), X0 \
+	VPSRLD     $4, X0, X1 \
+	VPAND      X12, X1, X1 \
+	VPAND      X12, X0, X2 \
+	VPSHUFB    X2, X8, X3 \
+	VPSHUFB    X1, X9, X4 \
+	VPAND      X4, X3, X3 \
+	VPOR       Y3, Y7, Y7 \
+	VPCMPEQB   X11, X0, X5 \
+	VPADDB     X1, X5, X5 \
+	VPSHUFB    X5, X10, X5 \
+	VPADDB     X5, X0, X0 \
+	VPMADDUBSW X13, X0, X0 \
+	VPMADDWD   X14, X0, X0 \
+	VPSHUFB    X15, X0, X0 \
+	MOVQ       AX, DX \
+	SHRQ       $2, DX \
+	NEGQ       DX \
+	LEAQ       (AX)(DX*1), DX \
+	ADDQ       CX, DX \
+	VMOVDQU    X0, (DI)(DX*1)
+
+// func b64LinesAVX2(dst, src *byte, dstLen, srcLen, lineLen int) (taken, written int)
+//
+// b64LinesSSSE3 with AVX2: a line is decoded 32 characters a step (24
+// bytes each, packed by VPSHUFB in each lane and VPERMD across them)
+// while a step's 32-byte store ends within 4 bytes past the line's
+// output, the rest 16 a step as b64LinesSSSE3 does: a line of 76
+// characters in 3 steps, not 5.
+TEXT ·b64LinesAVX2(SB), NOSPLIT, $0-56
+	MOVQ           dst+0(FP), DI
+	MOVQ           src+8(FP), SI
+	MOVQ           dstLen+16(FP), R10
+	MOVQ           srcLen+24(FP), R11
+	MOVQ           lineLen+32(FP), R12
+	VBROADCASTI128 b64LutLo<>(SB), Y8
+	VBROADCASTI128 b64LutHi<>(SB), Y9
+	VBROADCASTI128 b64Roll<>(SB), Y10
+	VBROADCASTI128 b64Slash<>(SB), Y11
+	VBROADCASTI128 b64Nibble<>(SB), Y12
+	VBROADCASTI128 b64Merge1<>(SB), Y13
+	VBROADCASTI128 b64Merge2<>(SB), Y14
+	VBROADCASTI128 b64Pack<>(SB), Y15
+	VMOVDQU        b64Perm<>(SB), Y6
+	MOVQ           R12, R13
+	SHRQ           $2, R13
+	LEAQ           (R13)(R13*2), R13 // the output of a line
+	MOVQ           R12, R8
+	SUBQ           $16, R8 // the last step's start in a line
+	XORQ           BX, BX  // src taken
+	XORQ           CX, CX  // dst written
+
+aline:
+	LEAQ    1(BX)(R12*1), DX
+	CMPQ    DX, R11
+	JGT     aout // no line end in src
+	LEAQ    4(CX)(R13*1), DX
+	CMPQ    DX, R10
+	JGT     aout // no room in dst
+	LEAQ    (SI)(BX*1), R14 // the line
+	MOVBLZX (R14)(R12*1), DX
+	MOVQ    $1, R9          // the line end's length
+	CMPB    DX, $0x0A
+	JEQ     adecode
+	CMPB    DX, $0x0D
+	JNE     aout
+	LEAQ    2(BX)(R12*1), DX
+	CMPQ    DX, R11
+	JGT     aout
+	MOVBLZX 1(R14)(R12*1), DX
+	CMPB    DX, $0x0A
+	JNE     aout
+	MOVQ    $2, R9
+
+adecode:
+	VPXOR Y7, Y7, Y7 // the bytes of this line outside the alphabet
+	XORQ  AX, AX
+
+wide:
+	LEAQ       38(AX), DX
+	CMPQ       DX, R12
+	JGT        narrow
+	VMOVDQU    (R14)(AX*1), Y0
+	VPSRLD     $4, Y0, Y1
+	VPAND      Y12, Y1, Y1
+	VPAND      Y12, Y0, Y2
+	VPSHUFB    Y2, Y8, Y3
+	VPSHUFB    Y1, Y9, Y4
+	VPAND      Y4, Y3, Y3
+	VPOR       Y3, Y7, Y7
+	VPCMPEQB   Y11, Y0, Y5
+	VPADDB     Y1, Y5, Y5
+	VPSHUFB    Y5, Y10, Y5
+	VPADDB     Y5, Y0, Y0
+	VPMADDUBSW Y13, Y0, Y0
+	VPMADDWD   Y14, Y0, Y0
+	VPSHUFB    Y15, Y0, Y0
+	VPERMD     Y0, Y6, Y0
+	MOVQ       AX, DX
+	SHRQ       $2, DX
+	NEGQ       DX
+	LEAQ       (AX)(DX*1), DX
+	ADDQ       CX, DX
+	VMOVDQU    Y0, (DI)(DX*1)
+	ADDQ       $32, AX
+	JMP        wide
+
+narrow:
+	CMPQ    AX, R8
+	CMOVQGT R8, AX
+	B64STEP16
+	CMPQ    AX, R8
+	JEQ     alineDone
+	ADDQ    $16, AX
+	JMP     narrow
+
+alineDone:
+	VPTEST Y7, Y7
+	JNZ    aout // a byte outside the alphabet: the line is not taken
+	ADDQ   R12, BX
+	ADDQ   R9, BX
+	ADDQ   R13, CX
+	JMP    aline
+
+aout:
+	VZEROUPPER
+	MOVQ BX, taken+40(FP)
+	MOVQ CX, written+48(FP)
+	RET
