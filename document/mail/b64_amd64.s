@@ -40,6 +40,49 @@ DATA b64Pack<>+0(SB)/8, $0x090A040506000102
 DATA b64Pack<>+8(SB)/8, $0xFFFFFFFF0C0D0E08
 GLOBL b64Pack<>(SB), RODATA|NOPTR, $16
 
+// B64LINES_ARGS loads the arguments of b64LinesSSSE3 and b64LinesAVX2
+// (DI dst, SI src, R10 dstLen, R11 srcLen, R12 lineLen) and sets R13 to
+// a line's output, R8 to the last 16-character step's start in a line,
+// BX (src taken) and CX (dst written) to 0.
+#define B64LINES_ARGS \
+	MOVQ dst+0(FP), DI \
+	MOVQ src+8(FP), SI \
+	MOVQ dstLen+16(FP), R10 \
+	MOVQ srcLen+24(FP), R11 \
+	MOVQ lineLen+32(FP), R12 \
+	MOVQ R12, R13 \
+	SHRQ $2, R13 \
+	LEAQ (R13)(R13*2), R13 \
+	MOVQ R12, R8 \
+	SUBQ $16, R8 \
+	XORQ BX, BX \
+	XORQ CX, CX
+
+// B64LINE_END goes to out unless the line at BX of src (R14 set to it)
+// is whole in src with its line end, LF or CR LF (R9 set to its length),
+// and its output leaves 4 bytes of room in dst; else on to decode.
+#define B64LINE_END(out, decode) \
+	LEAQ    1(BX)(R12*1), DX \
+	CMPQ    DX, R11 \
+	JGT     out \
+	LEAQ    4(CX)(R13*1), DX \
+	CMPQ    DX, R10 \
+	JGT     out \
+	LEAQ    (SI)(BX*1), R14 \
+	MOVBLZX (R14)(R12*1), DX \
+	MOVQ    $1, R9 \
+	CMPB    DX, $0x0A \
+	JEQ     decode \
+	CMPB    DX, $0x0D \
+	JNE     out \
+	LEAQ    2(BX)(R12*1), DX \
+	CMPQ    DX, R11 \
+	JGT     out \
+	MOVBLZX 1(R14)(R12*1), DX \
+	CMPB    DX, $0x0A \
+	JNE     out \
+	MOVQ    $2, R9
+
 // func b64RunSSSE3(dst, src *byte, n int) bool
 //
 // b64Run over 16 characters a step with SSSE3: n >= 16, a multiple of
@@ -112,11 +155,6 @@ done:
 // output would not leave 4 bytes of room in dst), and returns the bytes
 // of src it took, line ends included, and of dst it wrote.
 TEXT ·b64LinesSSSE3(SB), NOSPLIT, $0-56
-	MOVQ  dst+0(FP), DI
-	MOVQ  src+8(FP), SI
-	MOVQ  dstLen+16(FP), R10
-	MOVQ  srcLen+24(FP), R11
-	MOVQ  lineLen+32(FP), R12
 	MOVOU b64LutLo<>(SB), X8
 	MOVOU b64LutHi<>(SB), X9
 	MOVOU b64Roll<>(SB), X10
@@ -125,35 +163,10 @@ TEXT ·b64LinesSSSE3(SB), NOSPLIT, $0-56
 	MOVOU b64Merge1<>(SB), X13
 	MOVOU b64Merge2<>(SB), X14
 	MOVOU b64Pack<>(SB), X15
-	MOVQ  R12, R13
-	SHRQ  $2, R13
-	LEAQ  (R13)(R13*2), R13 // the output of a line
-	MOVQ  R12, R8
-	SUBQ  $16, R8 // the last step's start in a line
-	XORQ  BX, BX  // src taken
-	XORQ  CX, CX  // dst written
+	B64LINES_ARGS
 
 line:
-	LEAQ    1(BX)(R12*1), DX
-	CMPQ    DX, R11
-	JGT     out // no line end in src
-	LEAQ    4(CX)(R13*1), DX
-	CMPQ    DX, R10
-	JGT     out // no room in dst
-	LEAQ    (SI)(BX*1), R14 // the line
-	MOVBLZX (R14)(R12*1), DX
-	MOVQ    $1, R9          // the line end's length
-	CMPB    DX, $0x0A
-	JEQ     decode
-	CMPB    DX, $0x0D
-	JNE     out
-	LEAQ    2(BX)(R12*1), DX
-	CMPQ    DX, R11
-	JGT     out
-	MOVBLZX 1(R14)(R12*1), DX
-	CMPB    DX, $0x0A
-	JNE     out
-	MOVQ    $2, R9
+	B64LINE_END(out, decode)
 
 decode:
 	PXOR X7, X7 // the bytes of this line outside the alphabet
@@ -252,11 +265,6 @@ GLOBL b64Perm<>(SB), RODATA|NOPTR, $32
 // output, the rest 16 a step as b64LinesSSSE3 does: a line of 76
 // characters in 3 steps, not 5.
 TEXT ·b64LinesAVX2(SB), NOSPLIT, $0-56
-	MOVQ           dst+0(FP), DI
-	MOVQ           src+8(FP), SI
-	MOVQ           dstLen+16(FP), R10
-	MOVQ           srcLen+24(FP), R11
-	MOVQ           lineLen+32(FP), R12
 	VBROADCASTI128 b64LutLo<>(SB), Y8
 	VBROADCASTI128 b64LutHi<>(SB), Y9
 	VBROADCASTI128 b64Roll<>(SB), Y10
@@ -266,35 +274,10 @@ TEXT ·b64LinesAVX2(SB), NOSPLIT, $0-56
 	VBROADCASTI128 b64Merge2<>(SB), Y14
 	VBROADCASTI128 b64Pack<>(SB), Y15
 	VMOVDQU        b64Perm<>(SB), Y6
-	MOVQ           R12, R13
-	SHRQ           $2, R13
-	LEAQ           (R13)(R13*2), R13 // the output of a line
-	MOVQ           R12, R8
-	SUBQ           $16, R8 // the last step's start in a line
-	XORQ           BX, BX  // src taken
-	XORQ           CX, CX  // dst written
+	B64LINES_ARGS
 
 aline:
-	LEAQ    1(BX)(R12*1), DX
-	CMPQ    DX, R11
-	JGT     aout // no line end in src
-	LEAQ    4(CX)(R13*1), DX
-	CMPQ    DX, R10
-	JGT     aout // no room in dst
-	LEAQ    (SI)(BX*1), R14 // the line
-	MOVBLZX (R14)(R12*1), DX
-	MOVQ    $1, R9          // the line end's length
-	CMPB    DX, $0x0A
-	JEQ     adecode
-	CMPB    DX, $0x0D
-	JNE     aout
-	LEAQ    2(BX)(R12*1), DX
-	CMPQ    DX, R11
-	JGT     aout
-	MOVBLZX 1(R14)(R12*1), DX
-	CMPB    DX, $0x0A
-	JNE     aout
-	MOVQ    $2, R9
+	B64LINE_END(aout, adecode)
 
 adecode:
 	VPXOR Y7, Y7, Y7 // the bytes of this line outside the alphabet
