@@ -406,6 +406,12 @@ func (d *htmlDoc) fast(want int) {
 		if l := p + maxBuf - 1; l < len(b) {
 			b = b[:l]
 		}
+		if d.skip == 0 {
+			// Lines of text and "<br>" first, as many as come.
+			if d.out, p = d.idx.textAndBreaks(d.out, b, p, want); len(d.out) >= want {
+				return
+			}
+		}
 		if p+1 >= len(b) {
 			return
 		}

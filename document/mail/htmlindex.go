@@ -1,6 +1,10 @@
 package mail
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
 
 // htmlIndex finds the ends of HTML text tokens for htmlDoc.fast with bit
 // masks of the bytes that matter, made 64 bytes a word by a vector loop
@@ -115,4 +119,139 @@ func (x *htmlIndex) appendText(dst, b []byte, p, q int) ([]byte, bool) {
 		}
 	}
 	return append(dst, b[start:q]...), true
+}
+
+// textAndBreaks appends to dst the text tokens from p on in b, decoded as
+// decode does when they hold no references but those simpleRef reads,
+// and the tags that fast reads by their bytes that end them ("<br>",
+// "<p>", "</p>", "<div>", "</div>": a line break each), while they come
+// within the words made and dst holds fewer than want bytes. It returns
+// dst and the position it stopped at, the start of a token that fast
+// reads as before: a tag of another kind, a text token it does not take
+// whole (dst is then as it was before that token). This is most of mail
+// HTML, lines of text each ended by "<br>", where textEnd, its shifts and
+// its tagOpen look-up for each '<' and fast's checks around it, then
+// decode's searches for the lines with a reference, were half the time
+// of an HTML part: here a '<' costs its bit and one compare of its word.
+func (x *htmlIndex) textAndBreaks(dst, b []byte, p, want int) ([]byte, int) {
+	start, mark := p, len(dst) // the text token being read, dst before it
+	for {
+		if p < x.from || p+64 > x.limit {
+			if len(b)-p < 128 {
+				return dst[:mark], start
+			}
+			x.make(b, p)
+		}
+		w, shift := (p-x.from)>>6, uint((p-x.from)&63)
+		lt := x.lt[w]>>shift | x.lt[w+1]<<(64-shift)
+		sp := x.sp[w]>>shift | x.sp[w+1]<<(64-shift)
+		k := bits.TrailingZeros64(lt) // 64 when there is no '<'
+		if s := sp & (1<<k - 1); s != 0 {
+			// A CR or a '&' before the '<': what decode makes of it.
+			j := p + bits.TrailingZeros64(s)
+			dst = append(dst, b[p:j]...)
+			if j+1 >= len(b) {
+				return dst[:mark], start // a CR LF cut?
+			}
+			if b[j] == '\r' {
+				dst = append(dst, '\n')
+				p = j + 1
+				if b[p] == '\n' {
+					p++
+				}
+				continue
+			}
+			c, n := simpleRef(b[j:])
+			if n == 0 {
+				return dst[:mark], start // decode's
+			}
+			dst = append(dst, c)
+			p = j + n
+			continue
+		}
+		if k == 64 {
+			dst = appendWord(dst, b, p, 64)
+			p += 64
+			continue
+		}
+		q := p + k
+		if q+8 <= len(b) {
+			if n := breakTagLen(b[q:]); n > 0 {
+				dst = appendWord(dst, b, p, k+1)
+				dst[len(dst)-1] = '\n' // over the '<'
+				p = q + n
+				start, mark = p, len(dst)
+				if len(dst) >= want {
+					return dst, p
+				}
+				continue
+			}
+		}
+		if q+1 >= len(b) {
+			return dst[:mark], start
+		}
+		if !tagOpen[b[q+1]] {
+			dst = append(dst, b[p:q+1]...) // "a < b": text
+			p = q + 1
+			continue
+		}
+		// The text token ends at q, a tag fast reads as before.
+		return append(dst, b[p:q]...), q
+	}
+}
+
+// appendWord appends b[p:p+n], n <= 64, to dst by one copy of 64 bytes
+// (b holds them), whatever n: cheaper than append's, and it leaves room
+// for the line break the caller writes over the '<' at b[p+n-1].
+func appendWord(dst, b []byte, p, n int) []byte {
+	o := len(dst)
+	if cap(dst)-o < 64 {
+		dst = slices.Grow(dst, 64)
+	}
+	*(*[64]byte)(dst[o : o+64]) = *(*[64]byte)(b[p : p+64])
+	return dst[:o+n]
+}
+
+// simpleRef returns the character of the reference b starts with ('&'
+// is b[0]) and its length when it is one of those mail HTML is full of,
+// each whole with its ';' (so that no longer name can match): "&lt;",
+// "&gt;", "&amp;", "&quot;", "&#39;", "&#34;". It returns 0, 0 for any
+// other, and when b is too short to tell.
+func simpleRef(b []byte) (byte, int) {
+	if len(b) < 6 {
+		return 0, 0
+	}
+	w := binary.LittleEndian.Uint32(b)
+	switch {
+	case w == '&'|'l'<<8|'t'<<16|';'<<24:
+		return '<', 4
+	case w == '&'|'g'<<8|'t'<<16|';'<<24:
+		return '>', 4
+	case w == '&'|'#'<<8|'3'<<16|'9'<<24 && b[4] == ';':
+		return '\'', 5
+	case w == '&'|'#'<<8|'3'<<16|'4'<<24 && b[4] == ';':
+		return '"', 5
+	case w == '&'|'a'<<8|'m'<<16|'p'<<24 && b[4] == ';':
+		return '&', 5
+	case w == '&'|'q'<<8|'u'<<16|'o'<<24 && b[4] == 't' && b[5] == ';':
+		return '"', 6
+	}
+	return 0, 0
+}
+
+// breakTagLen returns the length of the tag b starts with when it is one
+// that fast reads by its bytes, 0 when not; b holds 6 bytes at least.
+func breakTagLen(b []byte) int {
+	w := binary.LittleEndian.Uint32(b)
+	switch {
+	case w == brTag || w == pEndTag:
+		return 4
+	case w&0xFFFFFF == pTag:
+		return 3
+	case w == divTag && b[4] == '>':
+		return 5
+	case w == divEndTag && b[4] == 'v' && b[5] == '>':
+		return 6
+	}
+	return 0
 }

@@ -505,6 +505,15 @@ func TestHTMLFast(t *testing.T) {
 		// appendText takes), and lone CRs and CRs at token ends.
 		strings.Repeat("<p>line http://example.com/x<br>\r\nmore text\r\n</p>\r\n", 3000),
 		strings.Repeat("a\rb\r<br>\r\r\n<i>\r</i>c\r\n\r\nd<b>", 500),
+		// Text written as HTML by mail programs, a line then "<br>"
+		// (htmlIndex's textAndBreaks): the references it decodes and
+		// their near misses, "a < b", lines longer than 64 bytes, CR LF
+		// and lone CRs, the other tags it reads between them.
+		strings.Repeat("Author: A &lt;a@example.org&gt; wrote &#39;x&#34; &quot;q&quot; &amp; if a < b or 1<2 <<br>\n"+
+			"a line && c<d <<br>\n"+
+			"near misses: &lt y &quot &amp &#39 &#35; &ltx; &gt<br>\n"+
+			"    "+strings.Repeat("long line ", 12)+"http://example.com/"+strings.Repeat("x", 70)+"<br>\r\n"+
+			"<p>\r</p><div>&#34;</div>\r<br><a href=\"http://example.com/a\">a</a>&amp;<br>\n", 400),
 		// Self-closing or not, when only URL attributes are kept.
 		"<template src=a/>t1</template><template src=a />t2</template><template src='a'/>t3</template>" +
 			"<template src=a src=b/>t4</template><template SRC=b/ src=a/>t5</template><template x=1 src=b/>t6</template>" +
