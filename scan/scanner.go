@@ -218,7 +218,7 @@ func (s *Scanner) Reset(r io.Reader) {
 	} else if s.buf == nil {
 		s.buf = make([]byte, min(initialBuffer, s.maxBuffer()))
 	}
-	s.lines = lineCounter{line: 1, mark: -1, cr: -1}
+	s.lines = lineCounter{line: 1, mark: -1}
 	s.firstBreak = breakFinder{at: -1}
 	if s.cfg.StartsMidLine {
 		s.quote = quoteCache{lineStart: -1, depth: s.cfg.StartQuoteDepth, known: true}
@@ -554,12 +554,6 @@ type lineCounter struct {
 	// pendingCR: the byte before at is a CR whose next byte was not yet
 	// read, so whether it ends a line (or its LF will) is not known.
 	pendingCR bool
-	// cr is the offset of the first CR at or after at, once found (-1:
-	// none before crSearched). Most text has no CR, and a search of each
-	// segment for one cost 10% of the scan with lines on; a search up to
-	// the end of the input read so far looks at each byte once.
-	cr         int64
-	crSearched int64
 	// mark is the offset of MarkLine (-1: none); once the count has
 	// passed it, marked is set and markLine, markCol are its position.
 	mark              int64
@@ -595,30 +589,18 @@ func (lc *lineCounter) count(s *Scanner, abs int64) {
 	if abs <= lc.at {
 		return
 	}
+	// Most text has no CR: the LFs are counted and a CR looked for in one
+	// pass, and only a stretch with a CR is read again (countCR).
 	seg := s.buf[lc.at-s.base : abs-s.base]
-	if k := bytes.Count(seg, []byte{'\n'}); k > 0 {
+	k, cr := countBreaks(seg)
+	if k > 0 {
 		lc.line += int64(k)
 		lc.lineStart = lc.at + int64(lastNewline(seg)) + 1
 	}
-	if lc.crBefore(s, abs) {
+	if cr {
 		lc.countCR(s, seg, abs)
-		lc.cr, lc.crSearched = -1, abs
 	}
 	lc.at = abs
-}
-
-// crBefore tells whether a CR stands between offsets at and abs, searching
-// the input read so far from where the last search ended.
-func (lc *lineCounter) crBefore(s *Scanner, abs int64) bool {
-	if lc.cr < 0 && lc.crSearched < abs {
-		from := max(lc.at, lc.crSearched)
-		if k := bytes.IndexByte(s.buf[from-s.base:s.n], '\r'); k >= 0 {
-			lc.cr = from + int64(k)
-		} else {
-			lc.crSearched = s.base + int64(s.n)
-		}
-	}
-	return lc.cr >= 0 && lc.cr < abs
 }
 
 // countCR adds the line breaks of the CRs of seg, which ends at offset abs,
