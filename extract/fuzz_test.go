@@ -107,11 +107,35 @@ func FuzzExtract(f *testing.F) {
 	})
 }
 
+// lineColumn returns the line and column (1-based, the column in bytes)
+// of offset off in data, counted byte by byte: LF, CR LF and a lone CR
+// each end a line (behaviour §7.2).
+func lineColumn(data []byte, off int64) (line, column int64) {
+	line, start := int64(1), int64(0)
+	for i := int64(0); i < off; i++ {
+		switch data[i] {
+		case '\n':
+			line, start = line+1, i+1
+		case '\r':
+			if i+1 < int64(len(data)) && data[i+1] == '\n' {
+				continue // counted at its LF
+			}
+			line, start = line+1, i+1
+		}
+	}
+	return line, off - start + 1
+}
+
 // checkInvariants checks what holds of any extraction of data.
 func checkInvariants(t *testing.T, data []byte, ms []got, skips []Skip, opts Options) {
 	t.Helper()
 	prev := int64(-1)
 	for i, m := range ms {
+		// The line counter (its vector loop, its CRs pending across reads)
+		// against a count byte by byte.
+		if line, col := lineColumn(data, m.Offset); !opts.NoLines && (m.Line != line || m.Column != col) {
+			t.Fatalf("match %d at %d: line %d column %d, counted %d %d", i, m.Offset, m.Line, m.Column, line, col)
+		}
 		if m.Offset < 0 || m.End < m.Offset || m.End > int64(len(data)) {
 			t.Fatalf("match %d: bad span: %v", i, m)
 		}
