@@ -404,3 +404,47 @@ func spoiled(clean []byte, with string) [][]byte {
 	}
 	return out
 }
+
+// Base64 parts, read by the walk from a stream and from a message held
+// whole (the decoder then takes the body in place, and decodes into the
+// reader's buffer when it has room): the byte loop's bytes, whatever the
+// size of the reads, and nothing written past them.
+func TestB64PartsReadSized(t *testing.T) {
+	text := []byte(strings.Repeat("see http://example.com/café and more text, ", 200))
+	bad := b64Lines(text, 76, "\r\n")
+	bad[100], bad[2000] = '*', '-'
+	bodies := [][]byte{b64Lines(text, 76, "\n"), b64Lines(text, 76, "\r\n"), b64Lines(text, 64, "\n"), bad,
+		b64Lines(text[:1000], 76, "\n")[:500]} // cut mid-line, mid-quantum
+	for i, body := range bodies {
+		want := b64ByteByByte(body)
+		msgs := map[string]string{
+			"single": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" + string(body),
+			"multipart": "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain; charset=utf-8\n" +
+				"Content-Transfer-Encoding: base64\n\n" + string(body) + "\n--b\nContent-Type: text/plain\n\nafter\n--b--\n",
+		}
+		for name, msg := range msgs {
+			for _, size := range readSizes {
+				read := func(p *Part) error {
+					if p.Source == SourceHeader || p.Body == nil {
+						return nil
+					}
+					got := readSized(p.Body, size)
+					if bytes.HasPrefix(got, []byte("after")) {
+						return nil
+					}
+					if !bytes.Equal(got, want) {
+						t.Fatalf("body %d, %s, reads of %d: got %d bytes %.40q, want %d %.40q", i, name, size, len(got), got, len(want), want)
+					}
+					return nil
+				}
+				if err := Walk(strings.NewReader(msg), Options{Format: FormatMail}, read); err != nil {
+					t.Fatal(err)
+				}
+				var wk Walker
+				if err := wk.Walk(&Message{No: 1, Data: []byte(msg)}, Options{}, read); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}

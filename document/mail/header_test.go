@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net/textproto"
 	"reflect"
 	"strings"
 	"testing"
@@ -231,6 +232,53 @@ func TestFieldNotUTF8(t *testing.T) {
 		}
 		if (len(warns) > 0) != c.warn {
 			t.Errorf("%s: warnings %q, want one: %v", c.name, warns, c.warn)
+		}
+	}
+}
+
+// fieldKindByFold is fieldKind as keepField and uriFieldName were written
+// before it: bytes.EqualFold against each name.
+func fieldKindByFold(key []byte) (known int, uriKey string, isURI bool) {
+	known = -1
+	for j, name := range knownNames {
+		if bytes.EqualFold(key, []byte(name)) {
+			known = j
+		}
+	}
+	if len(key) >= 5 && bytes.EqualFold(key[:5], []byte("List-")) {
+		for _, name := range listFields {
+			if bytes.EqualFold(key, []byte(name)) {
+				return known, name, true
+			}
+		}
+		k := textproto.CanonicalMIMEHeaderKey(string(key))
+		return known, k, strings.HasPrefix(k, "List-")
+	}
+	for _, name := range uriFields {
+		if bytes.EqualFold(key, []byte(name)) {
+			return known, name, true
+		}
+	}
+	return known, "", false
+}
+
+// TestFieldKind: the switch on the lower-case name against EqualFold with
+// every name, for the names read and near misses, in several cases.
+func TestFieldKind(t *testing.T) {
+	names := []string{"Received", "From", "To", "Subject", "Date", "MIME-Version", "Return-Path",
+		"List-", "List-Ids", "List-Foo", "List-Unsubscribe-Post", "List-" + strings.Repeat("x", 40),
+		"Lists-Id", "Content-Typ", "Content-Types", "Message-ID", "X-Url2", "Organisation",
+		"Content-Type\x7f", "X_URL", "x-ur[", "LIST-ID", "content-@ase"}
+	for _, l := range [][]string{uriFields, listFields, knownNames[:]} {
+		names = append(names, l...)
+	}
+	for _, name := range names {
+		for _, key := range []string{name, strings.ToLower(name), strings.ToUpper(name), strings.ToLower(name[:1]) + name[1:]} {
+			k1, u1, ok1 := fieldKind([]byte(key))
+			k2, u2, ok2 := fieldKindByFold([]byte(key))
+			if k1 != k2 || u1 != u2 || ok1 != ok2 {
+				t.Errorf("%q: fieldKind (%d, %q, %v), by EqualFold (%d, %q, %v)", key, k1, u1, ok1, k2, u2, ok2)
+			}
 		}
 	}
 }

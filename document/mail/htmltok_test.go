@@ -585,10 +585,12 @@ func TestHTMLLargeReads(t *testing.T) {
 		"<p>" + long + "</p><a href=\"http://example.com/a\">a</a>" + long,
 		"<script>" + long + "</script><p>after http://example.com/s</p>",
 		strings.Repeat("<br>line &lt;x&gt; http://example.com/l\r\n", 5000),
+		// A token longer than the reads after some that fit.
+		strings.Repeat("<br>line &lt;x&gt; http://example.com/l\r\n", 5000) + long + "<br>end http://example.com/e",
 	}
 	for _, in := range inputs {
 		want := htmlPartsReadBy(t, in, 100)
-		for _, size := range []int{64 << 10, 64<<10 + 1, 300 << 10, 1 << 20} {
+		for _, size := range []int{1 << 10, 1500, 4 << 10, 64 << 10, 64<<10 + 1, 300 << 10, 1 << 20} {
 			if got := htmlPartsReadBy(t, in, size); got != want {
 				t.Fatalf("%.60q: reads of %d bytes give other parts than reads of 100 (%d against %d bytes of listing)", in, size, len(got), len(want))
 			}
