@@ -253,18 +253,48 @@ func (q *qpReader) Read(p []byte) (int, error) {
 		if q.err != nil {
 			return 0, q.err
 		}
-		n, err := q.src.Read(q.in[:])
-		q.out = q.buf[:0]
-		q.decode(q.in[:n])
+		in, err := q.input()
+		// Decoded straight into p when it has room for all of in, as
+		// b64Reader does (the output is never longer than the input but
+		// for blanks held from an earlier read, which outgrow p's
+		// capacity, and then go the way of the copy).
+		direct := len(p) >= len(in)+16
+		if direct {
+			q.out = p[:0:len(p)] // nothing written past len(p)
+		} else {
+			q.out = q.buf[:0]
+		}
+		q.decode(in)
 		if err != nil {
 			q.flush()
 			q.err = err
 		}
-		q.buf = q.out[:0]
+		if direct && unsafe.SliceData(q.out) == unsafe.SliceData(p) && len(q.out) <= len(p) {
+			n := len(q.out)
+			q.out = nil
+			if n > 0 {
+				return n, nil
+			}
+			continue
+		}
+		if !direct {
+			q.buf = q.out[:0]
+		}
 	}
 	n := copy(p, q.out)
 	q.out = q.out[n:]
 	return n, nil
+}
+
+// input returns the next quoted-printable to decode: in place when the
+// source is a part's body (valid until the next call), else read into
+// q.in.
+func (q *qpReader) input() ([]byte, error) {
+	if br, ok := q.src.(*bodyReader); ok {
+		return br.next(len(q.in))
+	}
+	n, err := q.src.Read(q.in[:])
+	return q.in[:n], err
 }
 
 // decode decodes in: by q.fast from state 0 with no blanks held, else
