@@ -3,6 +3,7 @@ package mail
 import (
 	"bytes"
 	"encoding/base64"
+	"golang.org/x/text/encoding/charmap"
 	"io"
 	"math/rand/v2"
 	"mime/quotedprintable"
@@ -420,10 +421,14 @@ func TestPartsReadSized(t *testing.T) {
 	w.Close()
 	qpCRLF := bytes.ReplaceAll(qp.Bytes(), []byte("\n"), []byte("\r\n"))
 	blanks := []byte("a line with blanks held" + strings.Repeat(" ", 3000) + "\nand after them" + strings.Repeat("\t", 3000))
+	latin1 := bytes.Repeat([]byte("caf\xe9 \xe0 http://example.com/\xfc and more text,\n"), 300)
 	cases := []struct {
 		cte  string
 		body []byte
 	}{
+		{"8bit", latin1},
+		{"quoted-printable", []byte(strings.Repeat("caf=E9 =E0 http://example.com/=FC and more text,=\n", 300))},
+		{"base64", b64Lines(latin1, 76, "\r\n")},
 		{"base64", b64Lines(text, 76, "\n")},
 		{"base64", b64Lines(text, 76, "\r\n")},
 		{"base64", b64Lines(text, 64, "\n")},
@@ -435,21 +440,38 @@ func TestPartsReadSized(t *testing.T) {
 		{"quoted-printable", []byte("=C3=A9=\r\n=3D=\nsoft =20\t \r\n=\r")},
 	}
 	for i, c := range cases {
-		want := b64ByteByByte(c.body)
-		if c.cte == "quoted-printable" {
-			want = qpByteByByte(c.body)
+		// The first cases are ISO-8859-1 (the charset decoder over the
+		// body in place, or over a decoder).
+		cs := "utf-8"
+		if i < 3 {
+			cs = "iso-8859-1"
+		}
+		decoded := func(body []byte) []byte {
+			var b []byte
+			switch c.cte {
+			case "base64":
+				b = b64ByteByByte(body)
+			case "quoted-printable":
+				b = qpByteByByte(body)
+			default:
+				b = body
+			}
+			if cs != "utf-8" {
+				b, _ = charmap.ISO8859_1.NewDecoder().Bytes(b)
+			}
+			return b
 		}
 		msgs := map[string]string{
-			"single": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: " + c.cte + "\n\n" + string(c.body),
-			"multipart": "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain; charset=utf-8\n" +
+			"single": "Content-Type: text/plain; charset=" + cs + "\nContent-Transfer-Encoding: " + c.cte + "\n\n" + string(c.body),
+			"multipart": "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain; charset=" + cs + "\n" +
 				"Content-Transfer-Encoding: " + c.cte + "\n\n" + string(c.body) + "\n--b\nContent-Type: text/plain\n\nafter\n--b--\n",
 		}
 		for name, msg := range msgs {
-			wantHere := want
-			if name == "multipart" && c.cte == "quoted-printable" {
+			wantHere := decoded(c.body)
+			if name == "multipart" && c.cte != "base64" {
 				// The body reader gives the line break before the
 				// delimiter line with the body.
-				wantHere = qpByteByByte(append(c.body[:len(c.body):len(c.body)], '\n'))
+				wantHere = decoded(append(c.body[:len(c.body):len(c.body)], '\n'))
 			}
 			for _, size := range readSizes {
 				read := func(p *Part) error {
