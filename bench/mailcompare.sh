@@ -24,6 +24,25 @@ if [ ${#bins[@]} -eq 0 ]; then
 	bins=(/tmp/urix-mailcompare)
 fi
 size=$(stat -c %s "$C/text.txt")
+# All three files must stay in the page cache for the whole run: a few
+# megabytes of text.txt read back from disk made it 15 % slower (and the
+# mbox look faster against it) in session 12. They are read once first,
+# and checked before and after (fincore, util-linux); a file not whole in
+# the cache at the end makes the run's figures suspect.
+resident() {
+	command -v fincore >/dev/null || return 0
+	local f res total ok=0
+	for f in text.txt mail.mbox text.wet; do
+		read -r res total < <(fincore -b -n -o RES,SIZE "$C/$f" | awk '{print $1, $2}')
+		if [ "$res" -lt "$total" ]; then
+			echo "# WARNING: $1: $f is not all in the page cache ($res of $total bytes)" >&2
+			ok=1
+		fi
+	done
+	return $ok
+}
+cat "$C/text.txt" "$C/mail.mbox" "$C/text.wet" >/dev/null
+resident "before the run" || true
 inputs=("text.txt" "--format text mail.mbox" "mail.mbox" "text.wet")
 declare -A wall cpu
 TIMEFORMAT='%3R %3U %3S'
@@ -41,7 +60,9 @@ for ((r = 0; r < N; r++)); do
 		done
 	done
 done
-echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); urix $FLAGS; least of $N, interleaved"
+cached="files resident throughout (fincore)"
+resident "after the run" || cached="NOT all resident at the end (fincore): figures suspect"
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); urix $FLAGS; least of $N, interleaved; $cached"
 echo "# MB/s = text.txt's $size bytes (the text all three hold) over the time; own MB/s = the file's own bytes over the time"
 printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' binary input "wall s" "MB/s wall" "× text (wall)" "cpu s" "× text (cpu)" "own MB/s" "× text (own bytes)"
 printf '|---|---|--:|--:|--:|--:|--:|--:|--:|\n'
