@@ -2,7 +2,6 @@ package mail
 
 import (
 	"bytes"
-	"encoding/binary"
 	"io"
 	"strings"
 
@@ -451,20 +450,8 @@ func (d *htmlDoc) fast(want int) {
 		// would append) with no attributes and no state to keep, read
 		// here without tagIn and tag (a fifth of the time of a tag and
 		// its text).
-		if p+4 <= len(b) {
-			w := binary.LittleEndian.Uint32(b[p:])
-			n := 0
-			switch {
-			case w == brTag || w == pEndTag:
-				n = 4
-			case w&0xFFFFFF == pTag:
-				n = 3
-			case w == divTag && p+5 <= len(b) && b[p+4] == '>':
-				n = 5
-			case w == divEndTag && p+6 <= len(b) && b[p+4] == 'v' && b[p+5] == '>':
-				n = 6
-			}
-			if n > 0 {
+		if p+8 <= len(b) {
+			if n := breakTagLen(b[p:]); n > 0 {
 				d.out = append(d.out, '\n')
 				p += n
 				continue
@@ -506,17 +493,6 @@ func (d *htmlDoc) fast(want int) {
 		}
 	}
 }
-
-// The tags fast reads by their bytes, as little-endian words: "<br>",
-// "</p>", "<p>" in the low three bytes, and the first four bytes of
-// "<div>" and "</div>".
-const (
-	brTag     = '<' | 'b'<<8 | 'r'<<16 | '>'<<24
-	pEndTag   = '<' | '/'<<8 | 'p'<<16 | '>'<<24
-	pTag      = '<' | 'p'<<8 | '>'<<16
-	divTag    = '<' | 'd'<<8 | 'i'<<16 | 'v'<<24
-	divEndTag = '<' | '/'<<8 | 'd'<<16 | 'i'<<24
-)
 
 // tagOpen marks the bytes that make a "<" before them the start of a
 // tag, an end tag, a comment or a doctype (Next's test).

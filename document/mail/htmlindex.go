@@ -239,6 +239,17 @@ func simpleRef(b []byte) (byte, int) {
 	return 0, 0
 }
 
+// The tags fast reads by their bytes, as little-endian words: "<br>",
+// "</p>", "<p>" in the low three bytes, and the first four bytes of
+// "<div>" and "</div>".
+const (
+	brTag     = '<' | 'b'<<8 | 'r'<<16 | '>'<<24
+	pEndTag   = '<' | '/'<<8 | 'p'<<16 | '>'<<24
+	pTag      = '<' | 'p'<<8 | '>'<<16
+	divTag    = '<' | 'd'<<8 | 'i'<<16 | 'v'<<24
+	divEndTag = '<' | '/'<<8 | 'd'<<16 | 'i'<<24
+)
+
 // breakTagLen returns the length of the tag b starts with when it is one
 // that fast reads by its bytes, 0 when not; b holds 6 bytes at least.
 func breakTagLen(b []byte) int {
