@@ -20,14 +20,14 @@ func (s *Scanner) angle(st, opener, schemeLen int, kind Kind, flags Flags) outco
 	// Most '<' that fail, fail again and again on the same stretch
 	// (1 GiB of "<http://x " with no '>', quoted or not): the memo
 	// answers them in linear time in all.
-	stop, k, more := s.angleStop(st, depth)
+	stop, k, more, run := s.angleStop(st, depth)
 	if more {
 		return needMore
 	}
 	if k != stopGT && k != stopEnd || stop-st > s.maxLen {
 		return none
 	}
-	if k == stopGT && !noGlance && uriRun(s.buf[st:stop]) {
+	if k == stopGT && !noGlance && (run || uriRun(s.buf[st:stop])) {
 		// Nothing to drop or rejoin: the text is the input as it
 		// stands, as angleBuild would copy it byte by byte (a third
 		// of the time of each URI of "<http://a/b>" repeated).
@@ -302,19 +302,24 @@ func (s *Scanner) angleMemo(depth int) *angleMemo {
 // before the '>' ("if (0 < http://x/|y)") abandon the angle context, as a
 // blank line does, and the text after the '<' is read as if
 // whitespace-delimited.
-func (s *Scanner) angleStop(st, depth int) (stop int, k stopKind, more bool) {
+func (s *Scanner) angleStop(st, depth int) (stop int, k stopKind, more, run bool) {
 	b := s.buf[:s.n]
 	m := s.angleMemo(depth)
 	abs := s.base + int64(st)
 	j, t := st, angleState{}
 	if m.valid && m.from <= abs && abs <= m.to && m.to <= s.base+int64(s.n) {
 		if m.stop != stopNone {
-			return int(m.to - s.base), m.stop, false
+			return int(m.to - s.base), m.stop, false, false
 		}
 		j, t = int(m.to-s.base), m.st
 	} else {
 		m.from, m.valid = abs, true
 	}
+	// run tells the caller that b[st:stop] is all uriRun bytes, read
+	// here from st: the bytes of most angle URIs, which uriRun then need
+	// not read again ("<https://lists.example.org/archive/x>", a header
+	// field each message).
+	run = j == st
 	limit := min(s.n, st+s.maxLen+1)
 	k = stopNone
 scan:
@@ -329,13 +334,15 @@ scan:
 			t.blank, t.atLineStart, t.gap, t.afterFold = false, false, false, false
 			continue
 		}
+		wasRun := run
+		run = false
 		switch {
 		case c == '>':
 			if t.atLineStart && t.dropped < depth {
 				t.dropped++
 				continue
 			}
-			k = stopGT
+			k, run = stopGT, wasRun
 			break scan
 		case c == '\n' && b[j-1] == '\r':
 		case c == '\n' || c == '\r':
@@ -395,13 +402,13 @@ scan:
 	m.st.blank, m.st.atLineStart, m.st.dropped, m.st.gap = t.blank, t.atLineStart, t.dropped, t.gap
 	m.st.bad, m.st.fold, m.st.afterFold = t.bad, t.fold, t.afterFold
 	if k != stopNone || j > st+s.maxLen {
-		return j, k, false
+		return j, k, false, run
 	}
 	if s.eof && j >= s.n {
 		m.stop = stopEOF
-		return j, stopEOF, false
+		return j, stopEOF, false, false
 	}
-	return j, stopNone, true
+	return j, stopNone, true, false
 }
 
 // quoteCache keeps the quote depth (behaviour §3: the number of '>' in a quote
