@@ -142,6 +142,23 @@ func (x *htmlIndex) textAndBreaks(dst, b []byte, p, want int) ([]byte, int) {
 			}
 			x.make(b, p)
 		}
+		if breakLinesFast {
+			// The lines with nothing to decode, as many as come, in one
+			// call of a loop in assembly (breakLines).
+			if cap(dst)-len(dst) < 1<<10 {
+				dst = slices.Grow(dst, 4<<10)
+			}
+			if np, m, tp, tm := breakLines(dst[len(dst):cap(dst)], b, x, p, want-len(dst)); np > p {
+				if tp >= 0 {
+					start, mark = tp, len(dst)+tm
+				}
+				dst, p = dst[:len(dst)+m], np
+				if p == start && len(dst) >= want {
+					return dst, p
+				}
+				continue
+			}
+		}
 		w, shift := (p-x.from)>>6, uint((p-x.from)&63)
 		lt := x.lt[w]>>shift | x.lt[w+1]<<(64-shift)
 		sp := x.sp[w]>>shift | x.sp[w+1]<<(64-shift)
