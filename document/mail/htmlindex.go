@@ -143,8 +143,9 @@ func (x *htmlIndex) textAndBreaks(dst, b []byte, p, want int) ([]byte, int) {
 			x.make(b, p)
 		}
 		if breakLinesFast {
-			// The lines with nothing to decode, as many as come, in one
-			// call of a loop in assembly (breakLines).
+			// Lines with their tags (and the references and CRs the
+			// loop below decodes), as many as come, in one call of a
+			// loop in assembly (breakLines).
 			if cap(dst)-len(dst) < 1<<10 {
 				dst = slices.Grow(dst, 4<<10)
 			}
