@@ -5,16 +5,15 @@
 // The lines breakLines takes. b points at the byte of bit 0 of lt[0] and
 // sp[0] (the index's from); bLen, limit, rel and what it returns in np and
 // tp are offsets from it. At rel: the 64 bits of lt and sp from rel (SHRD
-// of two words), the first '<' by BSF, and the tag there compared with the
-// five tags read by their bytes; then before it, the first '&' or CR if
-// any, whose text before it is copied to dst and which is decoded (CR LF
-// and CR to LF; the references simpleRef reads), going on after it; else
-// the text to the '<' copied and LF written over the '<', going on after
-// the tag (tp, tm: where in b and dst); with no '<' within 64 bytes, the
-// 64 bytes copied, going on after them. Each copy is four 16-byte moves.
-// Anything else ends it: another tag, another
-// reference, the end of the words (limit), of b, or of dst's room, or dst
-// past want after a tag.
+// of two words) and the first '<' by BSF. Before it, the first '&' or CR
+// if any: the text before it copied to dst, the byte decoded (CR LF and CR
+// to LF; the references simpleRef reads), and on after it. Else the text
+// to the '<' copied, the tag there compared with the five read by their
+// bytes, LF written over the '<', and on after the tag (tp, tm: where in b
+// and dst). With no '<' within 64 bytes, the 64 bytes copied, and on after
+// them. Each copy is four 16-byte moves. Anything else ends it: another
+// tag, another reference, the end of the words (limit), of b or of dst's
+// room, or dst past want after a tag.
 TEXT ·breakLinesSSE2(SB), NOSPLIT, $0-104
 	MOVQ dst+0(FP), DI
 	MOVQ dstLen+8(FP), R10
