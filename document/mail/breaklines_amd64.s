@@ -142,58 +142,44 @@ special:
 	JMP  line
 
 ref:
+	// CX: the character; the reference's length by the tail jumped to.
 	MOVL (SI)(DX*1), AX
+	MOVL $0x3C, CX
 	CMPL AX, $0x3B746C26 // "&lt;"
-	JEQ  lt
+	JEQ  ref4
+	MOVL $0x3E, CX
 	CMPL AX, $0x3B746726 // "&gt;"
-	JEQ  gt
+	JEQ  ref4
+	MOVL $0x27, CX
 	CMPL AX, $0x39332326 // "&#39"
-	JEQ  apos
+	JEQ  ref5
+	MOVL $0x22, CX
 	CMPL AX, $0x34332326 // "&#34"
-	JEQ  quot5
+	JEQ  ref5
+	MOVL $0x26, CX
 	CMPL AX, $0x706D6126 // "&amp"
-	JEQ  amp
+	JEQ  ref5
+	MOVL $0x22, CX
 	CMPL AX, $0x6F757126 // "&quo"
 	JNE  done
 	CMPB 4(SI)(DX*1), $0x74 // 't'
 	JNE  done
 	CMPB 5(SI)(DX*1), $0x3B // ';'
 	JNE  done
-	MOVB $0x22, (DI)(R14*1)
 	LEAQ 6(DX), R8
 	JMP  decoded
 
-lt:
-	MOVB $0x3C, (DI)(R14*1)
+ref5:
+	CMPB 4(SI)(DX*1), $0x3B // ';'
+	JNE  done
+	LEAQ 5(DX), R8
+	JMP  decoded
+
+ref4:
 	LEAQ 4(DX), R8
-	JMP  decoded
-
-gt:
-	MOVB $0x3E, (DI)(R14*1)
-	LEAQ 4(DX), R8
-	JMP  decoded
-
-apos:
-	CMPB 4(SI)(DX*1), $0x3B
-	JNE  done
-	MOVB $0x27, (DI)(R14*1)
-	LEAQ 5(DX), R8
-	JMP  decoded
-
-quot5:
-	CMPB 4(SI)(DX*1), $0x3B
-	JNE  done
-	MOVB $0x22, (DI)(R14*1)
-	LEAQ 5(DX), R8
-	JMP  decoded
-
-amp:
-	CMPB 4(SI)(DX*1), $0x3B
-	JNE  done
-	MOVB $0x26, (DI)(R14*1)
-	LEAQ 5(DX), R8
 
 decoded:
+	MOVB CX, (DI)(R14*1)
 	LEAQ 1(R14), R9
 	JMP  line
 

@@ -235,10 +235,9 @@ func unhex(c byte) (byte, bool) {
 // kept as it stands. It works byte by byte, so reads of any size and lines
 // of any length are the same.
 type qpReader struct {
-	src   io.Reader
-	in    [32 << 10]byte
-	out   []byte
-	buf   []byte
+	src io.Reader
+	in  [32 << 10]byte
+	decodedOut
 	ws    []byte // blanks (and CR) not yet known to be trailing
 	state int    // 0 normal, 1 after '=', 2 after "=X", 3 after '=' and blanks, 4 after '=' (blanks) CR
 	// eqs and lfs are the bit masks (byteMasks) of '=' and LF of the
@@ -253,32 +252,21 @@ func (q *qpReader) Read(p []byte) (int, error) {
 		if q.err != nil {
 			return 0, q.err
 		}
-		in, err := q.input()
-		// Decoded straight into p when it has room for all of in, as
-		// b64Reader does (the output is never longer than the input but
-		// for blanks held from an earlier read, which outgrow p's
-		// capacity, and then go the way of the copy).
-		direct := len(p) >= len(in)+16
-		if direct {
-			q.out = p[:0:len(p)] // nothing written past len(p)
-		} else {
-			q.out = q.buf[:0]
-		}
+		in, err := bodyInput(q.src, q.in[:])
+		// The output is never longer than the input but for blanks held
+		// from an earlier read, which outgrow p and go the way of the
+		// copy.
+		direct := q.into(p, len(in)+16)
 		q.decode(in)
 		if err != nil {
 			q.flush()
 			q.err = err
 		}
-		if direct && unsafe.SliceData(q.out) == unsafe.SliceData(p) && len(q.out) <= len(p) {
-			n := len(q.out)
-			q.out = nil
+		if n, ok := q.given(p, direct); ok {
 			if n > 0 {
 				return n, nil
 			}
 			continue
-		}
-		if !direct {
-			q.buf = q.out[:0]
 		}
 	}
 	n := copy(p, q.out)
@@ -286,15 +274,51 @@ func (q *qpReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// input returns the next quoted-printable to decode: in place when the
-// source is a part's body (valid until the next call), else read into
-// q.in.
-func (q *qpReader) input() ([]byte, error) {
-	if br, ok := q.src.(*bodyReader); ok {
-		return br.next(len(q.in))
+// decodedOut is where a decoder's Read decodes to: straight into the
+// reader's p when p has room for all a read of input may give (a copy of
+// everything decoded, and of everything read, was a third of the time of
+// the base64 under an HTML part), else into buf, out then holding what is
+// still to give.
+type decodedOut struct {
+	out []byte // decoded, not yet given
+	buf []byte // the decoder's own buffer
+}
+
+// into sets out to decode into p, its capacity cut to its length so that
+// nothing is written past len(p), when p has room for need bytes; else
+// to buf. It reports which.
+func (d *decodedOut) into(p []byte, need int) (direct bool) {
+	if len(p) >= need {
+		d.out = p[:0:len(p)]
+		return true
 	}
-	n, err := q.src.Read(q.in[:])
-	return q.in[:n], err
+	d.out = d.buf[:0]
+	return false
+}
+
+// given reports, after a decode set up by into, whether what was decoded
+// lies in p (n bytes, out emptied), and keeps buf when it was used. A
+// decode that outgrew p made a new slice: out holds it, to be copied.
+func (d *decodedOut) given(p []byte, direct bool) (n int, ok bool) {
+	if !direct {
+		d.buf = d.out[:0]
+		return 0, false
+	}
+	if unsafe.SliceData(d.out) != unsafe.SliceData(p) || len(d.out) > len(p) {
+		return 0, false
+	}
+	n, d.out = len(d.out), nil
+	return n, true
+}
+
+// bodyInput returns a decoder's next input from src: in place when src is
+// a part's body (valid until the next call), else read into scratch.
+func bodyInput(src io.Reader, scratch []byte) ([]byte, error) {
+	if br, ok := src.(*bodyReader); ok {
+		return br.next(len(scratch))
+	}
+	n, err := src.Read(scratch)
+	return scratch[:n], err
 }
 
 // decode decodes in: by q.fast from state 0 with no blanks held, else
@@ -577,11 +601,10 @@ var b64val = func() (t [256]byte) {
 // early (what it holds is kept), and a partial quantum at the end is
 // decoded as far as it goes.
 type b64Reader struct {
-	src    io.Reader
-	warn   func(string)
-	in     [32 << 10]byte
-	out    []byte
-	buf    []byte
+	src  io.Reader
+	warn func(string)
+	in   [32 << 10]byte
+	decodedOut
 	acc    uint32
 	nacc   int
 	runLen int // length of the last run b64Run took: the next one's guess
@@ -594,16 +617,8 @@ func (b *b64Reader) Read(p []byte) (int, error) {
 		if b.err != nil {
 			return 0, b.err
 		}
-		in, err := b.input()
-		// Decoded straight into p when it has room for all of in (a
-		// copy of everything decoded, and of everything read, was a
-		// third of the time of the base64 under an HTML part).
-		direct := len(p) >= len(in)/4*3+32
-		if direct {
-			b.out = p[:0:len(p)] // nothing written past len(p)
-		} else {
-			b.out = b.buf[:0]
-		}
+		in, err := bodyInput(b.src, b.in[:])
+		direct := b.into(p, len(in)/4*3+32)
 		b.decode(in)
 		if err != nil {
 			if b.nacc == 1 {
@@ -612,31 +627,16 @@ func (b *b64Reader) Read(p []byte) (int, error) {
 			b.pad()
 			b.err = err
 		}
-		if direct && unsafe.SliceData(b.out) == unsafe.SliceData(p) && len(b.out) <= len(p) {
-			n := len(b.out)
-			b.out = nil
+		if n, ok := b.given(p, direct); ok {
 			if n > 0 {
 				return n, nil
 			}
 			continue
 		}
-		if !direct {
-			b.buf = b.out[:0]
-		}
 	}
 	n := copy(p, b.out)
 	b.out = b.out[n:]
 	return n, nil
-}
-
-// input returns the next base64 to decode: in place when the source is a
-// part's body (valid until the next call), else read into b.in.
-func (b *b64Reader) input() ([]byte, error) {
-	if br, ok := b.src.(*bodyReader); ok {
-		return br.next(len(b.in))
-	}
-	n, err := b.src.Read(b.in[:])
-	return b.in[:n], err
 }
 
 // decode decodes in. Runs of plain base64 (whole quanta of the alphabet,

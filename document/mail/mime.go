@@ -346,9 +346,9 @@ func keepField(vals []byte, spans []valueSpan, key, val []byte) ([]byte, []value
 // fieldKind tells of the field named key (any case) its index in
 // knownNames (-1 when none) and, when Walk gives its value for URI
 // extraction, its canonical name: the name made lower case is looked up
-// by one switch, where bytes.EqualFold against each name of knownNames,
-// then of uriFields or listFields, was a tenth of the time of a header
-// block. TestFieldKind holds it to those lists.
+// once (fieldKinds), where bytes.EqualFold against each name of
+// knownNames, then of uriFields or listFields, was a tenth of the time of
+// a header block.
 func fieldKind(key []byte) (known int, uriKey string, isURI bool) {
 	var lower [32]byte
 	if len(key) > len(lower) {
@@ -365,57 +365,14 @@ func fieldKind(key []byte) (known int, uriKey string, isURI bool) {
 		}
 		lower[i] = c
 	}
-	switch l := string(lower[:len(key)]); l {
-	case "content-type":
-		return hContentType, "", false
-	case "content-transfer-encoding":
-		return hCTE, "", false
-	case "message-id":
-		return hMessageID, "", false
-	case "content-base":
-		return hContentBase, "Content-Base", true
-	case "content-location":
-		return hContentLocation, "Content-Location", true
-	case "archived-at":
-		return -1, "Archived-At", true
-	case "x-archived-at":
-		return -1, "X-Archived-At", true
-	case "link":
-		return -1, "Link", true
-	case "x-url":
-		return -1, "X-Url", true
-	case "x-uri":
-		return -1, "X-Uri", true
-	case "x-original-url":
-		return -1, "X-Original-Url", true
-	case "x-homepage":
-		return -1, "X-Homepage", true
-	case "x-mailing-list":
-		return -1, "X-Mailing-List", true
-	case "organization":
-		return -1, "Organization", true
-	case "x-complaints-to":
-		return -1, "X-Complaints-To", true
-	case "list-id":
-		return -1, "List-Id", true
-	case "list-help":
-		return -1, "List-Help", true
-	case "list-unsubscribe":
-		return -1, "List-Unsubscribe", true
-	case "list-subscribe":
-		return -1, "List-Subscribe", true
-	case "list-post":
-		return -1, "List-Post", true
-	case "list-owner":
-		return -1, "List-Owner", true
-	case "list-archive":
-		return -1, "List-Archive", true
-	default:
-		if strings.HasPrefix(l, "list-") {
-			// Another List-* field (RFC 2369 allows more).
-			k := nettextproto.CanonicalMIMEHeaderKey(string(key))
-			return -1, k, strings.HasPrefix(k, "List-")
-		}
+	l := lower[:len(key)]
+	if k, ok := fieldKinds[string(l)]; ok {
+		return k.known, k.uriKey, k.uriKey != ""
+	}
+	if bytes.HasPrefix(l, []byte("list-")) {
+		// Another List-* field (RFC 2369 allows more).
+		k := nettextproto.CanonicalMIMEHeaderKey(string(key))
+		return -1, k, strings.HasPrefix(k, "List-")
 	}
 	return -1, "", false
 }
@@ -675,6 +632,33 @@ var listFields = []string{"List-Id", "List-Help", "List-Unsubscribe", "List-Subs
 func IsURIField(name string) bool {
 	_, ok := uriFieldName([]byte(name))
 	return ok
+}
+
+// fieldKinds holds, by lower-case name, what fieldKind tells of the names
+// of knownNames, uriFields and listFields.
+var fieldKinds = func() map[string]fieldKindOf {
+	m := map[string]fieldKindOf{}
+	for _, names := range [][]string{uriFields, listFields} {
+		for _, n := range names {
+			m[strings.ToLower(n)] = fieldKindOf{known: -1, uriKey: n}
+		}
+	}
+	for j, n := range knownNames {
+		k, ok := m[strings.ToLower(n)]
+		if !ok {
+			k = fieldKindOf{}
+		}
+		k.known = j
+		m[strings.ToLower(n)] = k
+	}
+	return m
+}()
+
+// fieldKindOf is what fieldKind tells: the index in knownNames (-1: none)
+// and the canonical name of a field given for URI extraction ("": none).
+type fieldKindOf struct {
+	known  int
+	uriKey string
 }
 
 // uriFieldName returns the canonical name of the field named key (any
