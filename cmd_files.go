@@ -180,6 +180,34 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// regularFile is a regular file read as yieldingReader and countingReader
+// read, which can also be read at any offset (io.ReaderAt, io.Seeker and
+// Size, as document.Options.Workers asks). Reads at an offset count too.
+type regularFile struct {
+	yieldingReader
+	section *io.SectionReader
+	n       *atomic.Int64
+}
+
+// newRegularFile reads file from pos, where it stands (standard input may
+// be a file read in part before urix).
+func newRegularFile(file *os.File, pos, size int64, n *atomic.Int64) *regularFile {
+	section := io.NewSectionReader(file, pos, size-pos)
+	return &regularFile{yieldingReader: yieldingReader{r: &countingReader{r: section, n: n}}, section: section, n: n}
+}
+
+func (f *regularFile) ReadAt(p []byte, off int64) (int, error) {
+	k, err := f.section.ReadAt(p, off)
+	f.n.Add(int64(k))
+	return k, err
+}
+
+func (f *regularFile) Seek(offset int64, whence int) (int64, error) {
+	return f.section.Seek(offset, whence)
+}
+
+func (f *regularFile) Size() int64 { return f.section.Size() }
+
 // yieldingReader makes the goroutine that reads through it yield
 // (runtime.Gosched) once every yieldEvery bytes.
 //

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,13 +34,14 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		rd = file
 	}
 	r.stats.files.Add(1)
-	rd = &yieldingReader{r: &countingReader{r: rd, n: &r.stats.bytes}}
+	rd = r.counted(rd)
 	docs := docReaders.Get().(*document.Reader)
 	defer docReaders.Put(docs)
 	docs.Options = document.Options{
 		Format:            r.in.docFormat,
 		RequireCompressed: r.in.forceZ,
 		MaxWindow:         r.in.maxWindow,
+		Workers:           min(r.jobs, runtime.GOMAXPROCS(0)),
 		SkipBinary:        in.walked && !r.in.text,
 		Warn: func(w document.Warning) {
 			w.File = displayName(f.name)
@@ -56,6 +58,21 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		return true, nil
 	}
 	return true, err
+}
+
+// counted wraps an input for the progress bar's count of bytes read (and
+// yields now and then: yieldingReader). A regular file read on several
+// workers can also be read at any offset: workers then decode a gzip file
+// of many members (a WARC file as crawlers write it) ahead of the reading.
+func (r *run) counted(rd io.Reader) io.Reader {
+	if file, ok := rd.(*os.File); ok && r.jobs > 1 {
+		if fi, err := file.Stat(); err == nil && fi.Mode().IsRegular() {
+			if pos, err := file.Seek(0, io.SeekCurrent); err == nil && pos <= fi.Size() {
+				return newRegularFile(file, pos, fi.Size(), &r.stats.bytes)
+			}
+		}
+	}
+	return &yieldingReader{r: &countingReader{r: rd, n: &r.stats.bytes}}
 }
 
 // wholeValue reports an HTML attribute value that holds a character that

@@ -81,3 +81,51 @@ func TestSplitLineBuffered(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedRegularFile: a regular file read on several workers can also
+// be read at any offset, from where it stands (what document's workers
+// need to decode a gzip file of many members ahead), and both kinds of
+// read are counted for the progress bar; a pipe, or -j 1, reads as a
+// stream only.
+func TestCountedRegularFile(t *testing.T) {
+	type sized interface {
+		io.ReaderAt
+		io.Seeker
+		Size() int64
+	}
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("0123456789abcdef"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	file.Seek(4, io.SeekStart) // standard input read in part before urix
+	r := &run{jobs: 2}
+	rd, ok := r.counted(file).(sized)
+	if !ok {
+		t.Fatalf("a regular file, -j 2: %T, want one that reads at any offset", r.counted(file))
+	}
+	var at [3]byte
+	if n, _ := rd.ReadAt(at[:], 2); n != 3 || string(at[:]) != "678" || rd.Size() != 12 {
+		t.Errorf("ReadAt(2) = %q, Size %d; want \"678\" of a file of 12 bytes from offset 4", at[:n], rd.Size())
+	}
+	rest, err := io.ReadAll(rd.(io.Reader))
+	if err != nil || string(rest) != "456789abcdef" || r.stats.bytes.Load() != 15 {
+		t.Errorf("read %q (%v), counted %d; want \"456789abcdef\", 15", rest, err, r.stats.bytes.Load())
+	}
+	if _, ok := (&run{jobs: 1}).counted(file).(sized); ok {
+		t.Error("-j 1 reads at offsets")
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	if _, ok := r.counted(pr).(sized); ok {
+		t.Error("a pipe reads at offsets")
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -84,16 +85,32 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// cmdCompress is "compress gzip|zstd|xz SRC DST": DST is SRC compressed.
+// cmdCompress is "compress gzip|gzip-records|zstd|xz SRC DST": DST is SRC
+// compressed; with gzip-records, a gzip member for each WARC record, as
+// crawlers write WARC files.
 func cmdCompress(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
-		ts.Fatalf("usage: compress gzip|zstd|xz SRC DST")
+		ts.Fatalf("usage: compress gzip|gzip-records|zstd|xz SRC DST")
 	}
 	data, err := os.ReadFile(ts.MkAbs(args[1]))
 	ts.Check(err)
 	out, err := os.Create(ts.MkAbs(args[2]))
 	ts.Check(err)
 	defer out.Close()
+	if args[0] == "gzip-records" {
+		for len(data) > 0 {
+			end := bytes.Index(data[1:], []byte("WARC/1.0\r\n")) + 1
+			if end == 0 {
+				end = len(data)
+			}
+			w := gzip.NewWriter(out)
+			_, err = w.Write(data[:end])
+			ts.Check(err)
+			ts.Check(w.Close())
+			data = data[end:]
+		}
+		return
+	}
 	var w io.WriteCloser
 	switch args[0] {
 	case "gzip":
@@ -259,15 +276,17 @@ func cmdGenMbox(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
 }
 
-// cmdGenWARC is "genwarc FILE N SEED": FILE gets a WARC file of N
+// cmdGenWARC is "genwarc FILE N SEED [short]": FILE gets a WARC file of N
 // conversion records (a warcinfo first), taken at random: short ones,
-// long ones (50 KB and more), ones with a candidate over 300 bytes, and
-// now and then a malformed record (a bad Content-Length) between them.
+// long ones (50 KB and more; none with short), ones with a candidate over
+// 300 bytes, and now and then a malformed record (a bad Content-Length)
+// between them.
 func cmdGenWARC(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 3 {
-		ts.Fatalf("usage: genwarc FILE N SEED")
+	if neg || len(args) < 3 || len(args) > 4 || len(args) == 4 && args[3] != "short" {
+		ts.Fatalf("usage: genwarc FILE N SEED [short]")
 	}
-	n, rng := countAndSeed(ts, args)
+	n, rng := countAndSeed(ts, args[:3])
+	short := len(args) == 4 // no records of 1,500 lines
 	var b strings.Builder
 	record := func(typ, target, block string) {
 		fmt.Fprintf(&b, "WARC/1.0\r\nWARC-Type: %s\r\nWARC-Record-ID: <urn:uuid:%08d>\r\n", typ, b.Len())
@@ -283,7 +302,9 @@ func cmdGenWARC(ts *testscript.TestScript, neg bool, args []string) {
 		case 0:
 			block += "http://long.example/" + strings.Repeat("x", 400) + "\n"
 		case 1:
-			block += strings.Repeat("filler line http://fill.example/a\n", 1500)
+			if !short {
+				block += strings.Repeat("filler line http://fill.example/a\n", 1500)
+			}
 		case 2:
 			b.WriteString("WARC/1.0\r\nWARC-Type: conversion\r\nContent-Length: nope\r\n\r\nhttp://lost.example/\r\n\r\n")
 		}

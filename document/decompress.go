@@ -192,6 +192,14 @@ type Buffer struct {
 	// before its decoder allocates the window.
 	MaxWindow int64
 
+	// Workers is how many goroutines decode a gzip input of many
+	// members (a WARC file as crawlers write it) ahead of the reader,
+	// when the input given to Decompress is also an io.ReaderAt, an
+	// io.Seeker and has a Size (an *io.SectionReader of a regular file,
+	// a *bytes.Reader): see gzipahead.go. 0 or 1: none, all is decoded
+	// on the reader's goroutine. What the reader gets is the same.
+	Workers int
+
 	br       *bufio.Reader
 	rec      recorder
 	fallback error
@@ -227,6 +235,7 @@ type Buffer struct {
 // not close r.
 func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, error) {
 	b.fallback = nil
+	at := b.source(r)
 	cr := &countingReader{r: r}
 	b.rec.reset(cr)
 	if b.br == nil {
@@ -258,6 +267,9 @@ func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, er
 	}
 	if err == nil {
 		b.rec.stop()
+		if c == Gzip && at != nil {
+			d.at, d.workers = at, b.Workers
+		}
 		return d, c, nil
 	}
 	d.release()
@@ -272,6 +284,20 @@ func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, er
 	b.fallback = err
 	br.Reset(io.MultiReader(bytes.NewReader(replay), cr))
 	return br, None, nil
+}
+
+// source returns r from where it stands, to be read at any offset, when
+// workers may decode ahead in it; else nil.
+func (b *Buffer) source(r io.Reader) *io.SectionReader {
+	s, ok := r.(sizedSource)
+	if b.Workers < 2 || !ok {
+		return nil
+	}
+	pos, err := s.Seek(0, io.SeekCurrent)
+	if err != nil || pos > s.Size() {
+		return nil
+	}
+	return io.NewSectionReader(s, pos, s.Size()-pos)
 }
 
 // magicLen is the length of the magic bytes Sniff recognises c by.
@@ -402,6 +428,15 @@ type decoder struct {
 	first   [512]byte
 	out     int64
 	err     error
+
+	// Gzip members decoded ahead (gzipahead.go): at is the input, when
+	// it may be; ahead, the workers once started; serving, the chain
+	// whose output Read hands out.
+	at       *io.SectionReader
+	workers  int
+	ahead    *gzipAhead
+	serving  *aheadSeg
+	aheadOut int64 // output handed out from chains: what the tests look at
 }
 
 func (d *decoder) inOffset() int64 { return d.src.n - int64(d.br.Buffered()) }
@@ -527,16 +562,33 @@ func (d *decoder) Read(p []byte) (int, error) {
 // member); an error is made sticky.
 func (d *decoder) step(p []byte) (int, error) {
 	for {
-		n, err := d.r.Read(p)
-		d.out += int64(n)
-		if err == io.EOF && d.gz != nil {
-			err = d.nextMember()
-			if err == nil {
-				if n > 0 {
-					return n, nil
-				}
-				continue
+		var n int
+		var err error
+		switched := false // to another member, or to or from a chain
+		if d.serving != nil {
+			if n = d.serving.read(d.ahead, p); n > 0 {
+				d.out += int64(n)
+				d.aheadOut += int64(n)
+				return n, nil
 			}
+			switched, err = true, d.resume()
+		} else {
+			n, err = d.r.Read(p)
+			d.out += int64(n)
+			if err == io.EOF && d.gz != nil {
+				switched = true
+				if d.jump() {
+					err = nil
+				} else {
+					err = d.nextMember()
+				}
+			}
+		}
+		if switched && err == nil {
+			if n > 0 {
+				return n, nil
+			}
+			continue
 		}
 		if err != nil && err != io.EOF && d.zs != nil && (n > 0 || !d.drained) {
 			// The zstd decoder reports a bad checksum or frame size with
@@ -557,6 +609,41 @@ func (d *decoder) step(p []byte) (int, error) {
 		}
 		return n, err
 	}
+}
+
+// jump is called at the end of a gzip member: it starts the workers after
+// the input's first member, when they may help, and later takes the chain
+// that starts where the next member does, if a worker has decoded it.
+func (d *decoder) jump() bool {
+	if d.at == nil {
+		return false
+	}
+	m := d.inOffset()
+	if d.ahead == nil {
+		if d.workers < 2 || m > aheadFirstMember || d.at.Size()-m < 2*aheadSegment {
+			d.at = nil // one large member, or a small input: not worth it
+			return false
+		}
+		d.ahead = newGzipAhead(d.at, aheadSegment, d.workers)
+		return false
+	}
+	d.serving = d.ahead.from(m)
+	return d.serving != nil
+}
+
+// resume goes on after a chain, from where it ends: at the start of the
+// next member, or where the members stop.
+func (d *decoder) resume() error {
+	end := d.serving.end
+	d.ahead.done(d.serving)
+	d.serving = nil
+	d.src.r = io.NewSectionReader(d.at, end, d.at.Size()-end)
+	d.src.n = end
+	d.br.Reset(d.src)
+	if d.jump() {
+		return nil // the next segment's chain starts where this one ends
+	}
+	return d.nextMember()
 }
 
 // nextMember is called at the end of a gzip member: it starts the next one
@@ -597,6 +684,14 @@ func (d *decoder) nextMember() error {
 
 // release frees the library decoder's resources.
 func (d *decoder) release() {
+	if d.serving != nil {
+		d.ahead.done(d.serving)
+		d.serving = nil
+	}
+	if d.ahead != nil {
+		d.ahead.close()
+		d.ahead = nil
+	}
 	if d.zs != nil {
 		d.zs.Close()
 		d.zs = nil

@@ -161,6 +161,13 @@ type Options struct {
 	// DefaultMaxWindow.
 	MaxWindow int64
 
+	// Workers is how many goroutines may decode a gzip input of many
+	// members ahead of the reading (Buffer.Workers), when the input is
+	// also an io.ReaderAt and an io.Seeker with a Size: an
+	// *io.SectionReader of a regular file. 0 or 1: none. The documents
+	// are the same whatever it is.
+	Workers int
+
 	// Warn, when not nil, is told of each part of the input that is
 	// skipped as malformed, and of an input read as text although it
 	// begins like a compressed file. Reading goes on after each.
@@ -200,10 +207,13 @@ func (rd *Reader) Read(r io.Reader, name string, fn func(*Document) error) error
 // both to fn.
 func (rd *Reader) read(r io.Reader, name string, fn func(br io.Reader, format Format) error) error {
 	opts := &rd.Options
-	rd.raw.MaxWindow = opts.MaxWindow
+	rd.raw.MaxWindow, rd.raw.Workers = opts.MaxWindow, opts.Workers
 	dec, _, err := rd.raw.Decompress(r, opts.RequireCompressed)
 	if err != nil {
 		return err
+	}
+	if c, ok := dec.(io.Closer); ok {
+		defer c.Close() // its workers, when fn stops early
 	}
 	if fb := rd.raw.Fallback(); fb != nil && opts.Warn != nil {
 		opts.Warn(Warning{Origin: Origin{File: name}, Message: fb.Error() + "; read as text"})
