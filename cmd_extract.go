@@ -171,7 +171,10 @@ type run struct {
 	jobs     int
 	// splitFiles: one large file may be read in chunks (cmd_split.go).
 	splitFiles bool
-	in         inputConfig
+	// oneInput: one file is read, not several at once (the workers of
+	// -j are free for the gzip members of that one: run.counted).
+	oneInput bool
+	in       inputConfig
 
 	// stop ends the run early: -q found a URI, or stdout failed.
 	stop atomic.Bool
@@ -279,7 +282,8 @@ func runExtract(c *cli.Context) error {
 	r.jobs = jobs
 	// A file read in chunks is read to its end: -q, -l and -m stop at a
 	// URI, so one worker reads it, and stops there.
-	r.splitFiles = len(args) == 1 && !in.recursive && !r.quiet && r.list == listNone && r.maxCount < 0
+	r.oneInput = len(args) == 1 && !in.recursive
+	r.splitFiles = r.oneInput && !r.quiet && r.list == listNone && r.maxCount < 0
 	start := time.Now()
 	stop := r.startProgress(c, args)
 	status := r.all(args, jobs)

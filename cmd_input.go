@@ -41,7 +41,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		Format:            r.in.docFormat,
 		RequireCompressed: r.in.forceZ,
 		MaxWindow:         r.in.maxWindow,
-		Workers:           min(r.jobs, runtime.GOMAXPROCS(0)),
+		Workers:           r.aheadWorkers(),
 		SkipBinary:        in.walked && !r.in.text,
 		Warn: func(w document.Warning) {
 			w.File = displayName(f.name)
@@ -61,11 +61,12 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 }
 
 // counted wraps an input for the progress bar's count of bytes read (and
-// yields now and then: yieldingReader). A regular file read on several
-// workers can also be read at any offset: workers then decode a gzip file
-// of many members (a WARC file as crawlers write it) ahead of the reading.
+// yields now and then: yieldingReader). A regular file that is the only
+// input, read with -j 2 or more, can also be read at any offset: workers
+// then decode a gzip file of many members (a WARC file as crawlers write
+// it) ahead of the reading.
 func (r *run) counted(rd io.Reader) io.Reader {
-	if file, ok := rd.(*os.File); ok && r.jobs > 1 {
+	if file, ok := rd.(*os.File); ok && r.oneInput && r.aheadWorkers() > 1 {
 		if fi, err := file.Stat(); err == nil && fi.Mode().IsRegular() {
 			if pos, err := file.Seek(0, io.SeekCurrent); err == nil && pos <= fi.Size() {
 				return newRegularFile(file, pos, fi.Size(), &r.stats.bytes)
@@ -74,6 +75,10 @@ func (r *run) counted(rd io.Reader) io.Reader {
 	}
 	return &yieldingReader{r: &countingReader{r: rd, n: &r.stats.bytes}}
 }
+
+// aheadWorkers is the number of workers that may decode an input's gzip
+// members ahead: more than the CPUs would only share them.
+func (r *run) aheadWorkers() int { return min(r.jobs, runtime.GOMAXPROCS(0)) }
 
 // wholeValue reports an HTML attribute value that holds a character that
 // can never be in a URI: one candidate, invalid as a whole (behaviour

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -85,8 +86,8 @@ func TestSplitLineBuffered(t *testing.T) {
 // TestCountedRegularFile: a regular file read on several workers can also
 // be read at any offset, from where it stands (what document's workers
 // need to decode a gzip file of many members ahead), and both kinds of
-// read are counted for the progress bar; a pipe, or -j 1, reads as a
-// stream only.
+// read are counted for the progress bar; a pipe, -j 1, or one of several
+// inputs read at once reads as a stream only.
 func TestCountedRegularFile(t *testing.T) {
 	type sized interface {
 		io.ReaderAt
@@ -103,7 +104,8 @@ func TestCountedRegularFile(t *testing.T) {
 	}
 	defer file.Close()
 	file.Seek(4, io.SeekStart) // standard input read in part before urix
-	r := &run{jobs: 2}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
+	r := &run{jobs: 2, oneInput: true}
 	rd, ok := r.counted(file).(sized)
 	if !ok {
 		t.Fatalf("a regular file, -j 2: %T, want one that reads at any offset", r.counted(file))
@@ -116,8 +118,11 @@ func TestCountedRegularFile(t *testing.T) {
 	if err != nil || string(rest) != "456789abcdef" || r.stats.bytes.Load() != 15 {
 		t.Errorf("read %q (%v), counted %d; want \"456789abcdef\", 15", rest, err, r.stats.bytes.Load())
 	}
-	if _, ok := (&run{jobs: 1}).counted(file).(sized); ok {
+	if _, ok := (&run{jobs: 1, oneInput: true}).counted(file).(sized); ok {
 		t.Error("-j 1 reads at offsets")
+	}
+	if _, ok := (&run{jobs: 2}).counted(file).(sized); ok {
+		t.Error("one of several inputs, read while others are, reads at offsets")
 	}
 	pr, pw, err := os.Pipe()
 	if err != nil {

@@ -5,6 +5,7 @@
 #              multipart/alternative with a base64 HTML part; one in five in
 #              ISO-8859-1 (see mkmail/main.go)
 #   text.wet   a WARC/WET file of the same pieces, one conversion record each
+#   text.wet.gz  the same, gzipped a member a record (as Common Crawl's)
 #   mail.html  the HTML of 400 of the mbox's HTML parts, decoded (for
 #              BenchmarkWalkHTML)
 # The corpus (CORPUS_DIR, default /tmp/urix-corpus) is built first with
@@ -23,12 +24,14 @@ if [ ! -f "$OUT/text.txt" ]; then
 	CORPUS_DIR=$OUT "$mk"
 fi
 (cd "$here" && go build -o "$OUT/.mkmail" ./mkmail)
-"$OUT/.mkmail" -n "$MESSAGES" -html "$OUT/mail.html.tmp" "$OUT/text.txt" "$OUT/mail.mbox.tmp" "$OUT/text.wet.tmp"
+"$OUT/.mkmail" -n "$MESSAGES" -html "$OUT/mail.html.tmp" -wetgz "$OUT/text.wet.gz.tmp" "$OUT/text.txt" "$OUT/mail.mbox.tmp" "$OUT/text.wet.tmp"
 mv "$OUT/mail.mbox.tmp" "$OUT/mail.mbox"
 mv "$OUT/text.wet.tmp" "$OUT/text.wet"
+mv "$OUT/text.wet.gz.tmp" "$OUT/text.wet.gz"
 mv "$OUT/mail.html.tmp" "$OUT/mail.html"
 rm -f "$OUT/.mkmail"
 {
 	echo "mail.mbox: $(stat -c %s "$OUT/mail.mbox") bytes, $(grep -c '^From ' "$OUT/mail.mbox") 'From ' lines, from text.txt ($(stat -c %s "$OUT/text.txt") bytes) in $MESSAGES pieces"
 	echo "text.wet: $(stat -c %s "$OUT/text.wet") bytes, $(grep -c '^WARC-Type: conversion' "$OUT/text.wet") conversion records"
+	echo "text.wet.gz: $(stat -c %s "$OUT/text.wet.gz") bytes"
 } | tee "$OUT/MAILSTATS"

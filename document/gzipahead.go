@@ -38,7 +38,7 @@ import (
 // decodes on by itself. So what the reader gets, bytes, errors and their
 // offsets, is what one decoder alone gives: every byte handed out was
 // decoded from a true start, and whatever goes wrong is met by the
-// decoder itself, as without workers.
+// decoder itself, as without workers (behaviour §1.4).
 
 // Variables, for the tests to make them small.
 var (

@@ -11,13 +11,15 @@
 // piece as HTML (escaped, paragraphs in <p>, http(s) URIs as <a href>)
 // in base64. One message in five is in ISO-8859-1 (characters beyond it
 // written '?'). Body lines starting "From " are written ">From " (mboxrd).
-// The WET file is a warcinfo record and one conversion record per piece.
+// The WET file is a warcinfo record and one conversion record per piece;
+// with -wetgz, also gzipped a member a record, as Common Crawl's are.
 // Everything is deterministic: the same text gives the same files.
 package main
 
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"flag"
 	"fmt"
@@ -35,6 +37,7 @@ import (
 func main() {
 	n := flag.Int("n", 20000, "number of messages (and WARC records)")
 	htmlOut := flag.String("html", "", "also write to this file the HTML of the first 400 HTML parts of the mbox, decoded, one after the other")
+	wetGzip := flag.String("wetgz", "", "also write to this file the WET file gzipped a member a record")
 	flag.Parse()
 	if flag.NArg() != 3 {
 		log.Fatal("usage: mkmail [-n N] [-html FILE] TEXT MBOX WET")
@@ -49,6 +52,11 @@ func main() {
 	}
 	if err := write(flag.Arg(2), func(w *bufio.Writer) { writeWET(w, pieces) }); err != nil {
 		log.Fatal(err)
+	}
+	if *wetGzip != "" {
+		if err := write(*wetGzip, func(w *bufio.Writer) { writeWETGzip(w, pieces) }); err != nil {
+			log.Fatal(err)
+		}
 	}
 	if *htmlOut != "" {
 		if err := write(*htmlOut, func(w *bufio.Writer) { writeHTML(w, pieces, 400) }); err != nil {
@@ -254,14 +262,34 @@ func toHTML(p []byte) []byte {
 }
 
 func writeWET(w *bufio.Writer, pieces [][]byte) {
+	wetRecords(pieces, func(rec []byte) { w.Write(rec) })
+}
+
+// writeWETGzip writes the WET file gzipped a member a record, as Common
+// Crawl publishes its WARC and WET files (gzip's default level).
+func writeWETGzip(w *bufio.Writer, pieces [][]byte) {
+	zw := gzip.NewWriter(w)
+	wetRecords(pieces, func(rec []byte) {
+		zw.Reset(w)
+		zw.Write(rec)
+		zw.Close()
+	})
+}
+
+// wetRecords makes the records of the WET file, each whole, in order.
+func wetRecords(pieces [][]byte, emit func(rec []byte)) {
+	var b bytes.Buffer
 	info := "Software-Info: urix bench/mkmail\nFormat: WARC File Format 1.0\n"
-	fmt.Fprintf(w, "WARC/1.0\r\nWARC-Type: warcinfo\r\nWARC-Date: %s\r\nWARC-Filename: text.wet\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-000000000000>\r\nContent-Type: application/warc-fields\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+	fmt.Fprintf(&b, "WARC/1.0\r\nWARC-Type: warcinfo\r\nWARC-Date: %s\r\nWARC-Filename: text.wet\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-000000000000>\r\nContent-Type: application/warc-fields\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
 		epoch.Format(time.RFC3339), len(info), info)
+	emit(b.Bytes())
 	for i, p := range pieces {
+		b.Reset()
 		t := epoch.Add(time.Duration(i) * 37 * time.Second)
-		fmt.Fprintf(w, "WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: https://docs.example.org/page/%d\r\nWARC-Date: %s\r\nWARC-Record-ID: <urn:uuid:%08x-0000-4000-8000-%012x>\r\nWARC-Refers-To: <urn:uuid:%08x-0000-4000-8000-%012x>\r\nWARC-Block-Digest: sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n",
+		fmt.Fprintf(&b, "WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: https://docs.example.org/page/%d\r\nWARC-Date: %s\r\nWARC-Record-ID: <urn:uuid:%08x-0000-4000-8000-%012x>\r\nWARC-Refers-To: <urn:uuid:%08x-0000-4000-8000-%012x>\r\nWARC-Block-Digest: sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n",
 			i, t.Format(time.RFC3339), i, i, i+1<<20, i, len(p))
-		w.Write(p)
-		w.WriteString("\r\n\r\n")
+		b.Write(p)
+		b.WriteString("\r\n\r\n")
+		emit(b.Bytes())
 	}
 }
