@@ -180,33 +180,47 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// regularFile is a regular file read as yieldingReader and countingReader
-// read, which can also be read at any offset (io.ReaderAt, io.Seeker and
-// Size, as document.Options.Workers asks). Reads at an offset count too.
+// regularFile is a regular file read as yieldingReader reads, which can
+// also be read at any offset (io.ReaderAt, io.Seeker and Size, as
+// document.Options.Workers asks). What it counts for progress is how far
+// Read has got in the file: the reader seeks past what workers decoded
+// ahead at offsets (their reads are not counted: the bar would pass 100 %).
 type regularFile struct {
 	yieldingReader
+	pos *positionCounter
+}
+
+// positionCounter reads a section of a file and adds to n the bytes by
+// which the furthest offset read has moved.
+type positionCounter struct {
 	section *io.SectionReader
 	n       *atomic.Int64
+	reached int64
+}
+
+func (c *positionCounter) Read(p []byte) (int, error) {
+	k, err := c.section.Read(p)
+	if at, _ := c.section.Seek(0, io.SeekCurrent); at > c.reached {
+		c.n.Add(at - c.reached)
+		c.reached = at
+	}
+	return k, err
 }
 
 // newRegularFile reads file from pos, where it stands (standard input may
 // be a file read in part before urix).
 func newRegularFile(file *os.File, pos, size int64, n *atomic.Int64) *regularFile {
-	section := io.NewSectionReader(file, pos, size-pos)
-	return &regularFile{yieldingReader: yieldingReader{r: &countingReader{r: section, n: n}}, section: section, n: n}
+	c := &positionCounter{section: io.NewSectionReader(file, pos, size-pos), n: n}
+	return &regularFile{yieldingReader: yieldingReader{r: c}, pos: c}
 }
 
-func (f *regularFile) ReadAt(p []byte, off int64) (int, error) {
-	k, err := f.section.ReadAt(p, off)
-	f.n.Add(int64(k))
-	return k, err
-}
+func (f *regularFile) ReadAt(p []byte, off int64) (int, error) { return f.pos.section.ReadAt(p, off) }
 
 func (f *regularFile) Seek(offset int64, whence int) (int64, error) {
-	return f.section.Seek(offset, whence)
+	return f.pos.section.Seek(offset, whence)
 }
 
-func (f *regularFile) Size() int64 { return f.section.Size() }
+func (f *regularFile) Size() int64 { return f.pos.section.Size() }
 
 // yieldingReader makes the goroutine that reads through it yield
 // (runtime.Gosched) once every yieldEvery bytes.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/output"
 )
@@ -85,9 +87,9 @@ func TestSplitLineBuffered(t *testing.T) {
 
 // TestCountedRegularFile: a regular file read on several workers can also
 // be read at any offset, from where it stands (what document's workers
-// need to decode a gzip file of many members ahead), and both kinds of
-// read are counted for the progress bar; a pipe, -j 1, or one of several
-// inputs read at once reads as a stream only.
+// need to decode a gzip file of many members ahead), and how far its
+// reading has got is counted for the progress bar; a pipe, -j 1, or one of
+// several inputs read at once reads as a stream only.
 func TestCountedRegularFile(t *testing.T) {
 	type sized interface {
 		io.ReaderAt
@@ -114,9 +116,15 @@ func TestCountedRegularFile(t *testing.T) {
 	if n, _ := rd.ReadAt(at[:], 2); n != 3 || string(at[:]) != "678" || rd.Size() != 12 {
 		t.Errorf("ReadAt(2) = %q, Size %d; want \"678\" of a file of 12 bytes from offset 4", at[:n], rd.Size())
 	}
+	// What Read has reached counts, not what was read at offsets.
+	head := make([]byte, 2)
+	if n, _ := io.ReadFull(rd.(io.Reader), head); n != 2 || string(head) != "45" || r.stats.bytes.Load() != 2 {
+		t.Errorf("read %q, counted %d; want \"45\", 2", head[:n], r.stats.bytes.Load())
+	}
+	rd.Seek(8, io.SeekStart)
 	rest, err := io.ReadAll(rd.(io.Reader))
-	if err != nil || string(rest) != "456789abcdef" || r.stats.bytes.Load() != 15 {
-		t.Errorf("read %q (%v), counted %d; want \"456789abcdef\", 15", rest, err, r.stats.bytes.Load())
+	if err != nil || string(rest) != "cdef" || r.stats.bytes.Load() != 12 {
+		t.Errorf("after a seek to 8: read %q (%v), counted %d; want \"cdef\", 12", rest, err, r.stats.bytes.Load())
 	}
 	if _, ok := (&run{jobs: 1, oneInput: true}).counted(file).(sized); ok {
 		t.Error("-j 1 reads at offsets")
@@ -132,5 +140,45 @@ func TestCountedRegularFile(t *testing.T) {
 	defer pw.Close()
 	if _, ok := r.counted(pr).(sized); ok {
 		t.Error("a pipe reads at offsets")
+	}
+}
+
+// TestProgressOfGzipAhead: the bytes counted for progress (and --stats)
+// of a gzip file of many members decoded on workers are its size, once
+// read: what the workers read ahead at offsets is not counted again.
+func TestProgressOfGzipAhead(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
+	path := filepath.Join(t.TempDir(), "crawl.warc.gz")
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	for i := 0; b.Len() < 3<<19; i++ {
+		z.Reset(&b)
+		fmt.Fprintf(z, "record %d: http://example.com/%d\n", i, i)
+		for k := range 200 {
+			fmt.Fprintf(z, "%x ", (i*200+k)*2654435761)
+		}
+		z.Close()
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	r := &run{jobs: 2, oneInput: true}
+	docs := document.NewReader(document.Options{Format: document.Text, Workers: 2})
+	var text int64
+	err = docs.Read(r.counted(file), path, func(d *document.Document) error {
+		n, err := io.Copy(io.Discard, d.Body)
+		text += n
+		return err
+	})
+	if err != nil || text == 0 {
+		t.Fatalf("read %d bytes of text: %v", text, err)
+	}
+	if got := r.stats.bytes.Load(); got != int64(b.Len()) {
+		t.Errorf("counted %d bytes of a file of %d", got, b.Len())
 	}
 }

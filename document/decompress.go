@@ -235,7 +235,7 @@ type Buffer struct {
 // not close r.
 func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, error) {
 	b.fallback = nil
-	at := b.source(r)
+	src, base := b.source(r)
 	cr := &countingReader{r: r}
 	b.rec.reset(cr)
 	if b.br == nil {
@@ -267,8 +267,9 @@ func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, er
 	}
 	if err == nil {
 		b.rec.stop()
-		if c == Gzip && at != nil {
-			d.at, d.workers = at, b.Workers
+		if c == Gzip && src != nil {
+			d.in, d.base, d.workers = src, base, b.Workers
+			d.at = io.NewSectionReader(src, base, src.Size()-base)
 		}
 		return d, c, nil
 	}
@@ -286,18 +287,18 @@ func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, er
 	return br, None, nil
 }
 
-// source returns r from where it stands, to be read at any offset, when
+// source returns r, to be read at any offset, and where it stands, when
 // workers may decode ahead in it; else nil.
-func (b *Buffer) source(r io.Reader) *io.SectionReader {
+func (b *Buffer) source(r io.Reader) (sizedSource, int64) {
 	s, ok := r.(sizedSource)
 	if b.Workers < 2 || !ok {
-		return nil
+		return nil, 0
 	}
 	pos, err := s.Seek(0, io.SeekCurrent)
 	if err != nil || pos > s.Size() {
-		return nil
+		return nil, 0
 	}
-	return io.NewSectionReader(s, pos, s.Size()-pos)
+	return s, pos
 }
 
 // magicLen is the length of the magic bytes Sniff recognises c by.
@@ -429,9 +430,12 @@ type decoder struct {
 	out     int64
 	err     error
 
-	// Gzip members decoded ahead (gzipahead.go): at is the input, when
-	// it may be; ahead, the workers once started; serving, the chain
+	// Gzip members decoded ahead (gzipahead.go): in is the input, when
+	// it may be, base where the decoder began in it, and at in from
+	// there on; ahead, the workers once started; serving, the chain
 	// whose output Read hands out.
+	in       sizedSource
+	base     int64
 	at       *io.SectionReader
 	workers  int
 	ahead    *gzipAhead
@@ -632,12 +636,18 @@ func (d *decoder) jump() bool {
 }
 
 // resume goes on after a chain, from where it ends: at the start of the
-// next member, or where the members stop.
+// next member, or where the members stop. The input is read on from there
+// by Seek and Read, as the decoder read it until then (the workers read
+// at offsets): a reader that counts its reads for progress sees where the
+// reading stands.
 func (d *decoder) resume() error {
 	end := d.serving.end
 	d.ahead.done(d.serving)
 	d.serving = nil
-	d.src.r = io.NewSectionReader(d.at, end, d.at.Size()-end)
+	if _, err := d.in.Seek(d.base+end, io.SeekStart); err != nil {
+		return err
+	}
+	d.src.r = d.in
 	d.src.n = end
 	d.br.Reset(d.src)
 	if d.jump() {

@@ -64,6 +64,7 @@ var (
 // sizedSource is an input that may also be read at any offset: an
 // *io.SectionReader of a regular file, a *bytes.Reader.
 type sizedSource interface {
+	io.Reader
 	io.ReaderAt
 	io.Seeker
 	Size() int64
