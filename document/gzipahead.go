@@ -54,6 +54,9 @@ var (
 	aheadHold int64 = 2 << 20
 	// aheadBlock is the size of the blocks that output is held in.
 	aheadBlock = 256 << 10
+	// aheadRead is the size of a worker's reads: its buffer's, and the
+	// window it looks for magic bytes in.
+	aheadRead = 64 << 10
 	// aheadFirstMember: the workers start when the input's first member
 	// ends within this many bytes (a file of many small members, not
 	// one large member whose candidate starts would all be false), and
@@ -283,7 +286,7 @@ func (w *aheadWorker) run(seg *aheadSeg) {
 		seg.mu.Unlock()
 	}()
 	end := min(w.g.size, seg.start+aheadSegment)
-	for c := seg.start; c < end; c++ {
+	for c, tries := seg.start, 0; c < end && tries < aheadTries; c, tries = c+1, tries+1 {
 		c = w.candidate(c, end)
 		if c < 0 || seg.isCancelled() {
 			return
@@ -294,12 +297,18 @@ func (w *aheadWorker) run(seg *aheadSeg) {
 	}
 }
 
+// aheadTries bounds the candidate starts a worker tries in a segment. In a
+// WARC file the first is the member's start all but always; a segment
+// full of magic bytes that start nothing (a binary stored in a record)
+// would otherwise cost a read and a failed header for each, while the
+// decoder waits for the segment.
+const aheadTries = 8
+
 // candidate returns the first offset from c on, before end, where the
 // gzip magic bytes stand, or -1.
 func (w *aheadWorker) candidate(c, end int64) int64 {
-	const window = 64 << 10
 	if w.look == nil {
-		w.look = make([]byte, window+len(magicGzip)-1)
+		w.look = make([]byte, aheadRead+len(magicGzip)-1)
 	}
 	for c < end {
 		n, _ := w.g.in.ReadAt(w.look[:min(int64(len(w.look)), w.g.size-c)], c)
@@ -323,7 +332,7 @@ func (w *aheadWorker) candidate(c, end int64) int64 {
 func (w *aheadWorker) chain(seg *aheadSeg, c int64) bool {
 	w.src = countingReader{r: io.NewSectionReader(w.g.in, c, w.g.size-c), n: c}
 	if w.br == nil {
-		w.br = bufio.NewReaderSize(&w.src, bufSize)
+		w.br = bufio.NewReaderSize(&w.src, aheadRead)
 	} else {
 		w.br.Reset(&w.src)
 	}

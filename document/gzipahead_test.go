@@ -17,10 +17,13 @@ import (
 // so that inputs of a few hundred KiB span many segments, for the test.
 func smallAhead(t testing.TB) { aheadSizes(t, 4<<10, 16<<10, 1<<10, 1<<10) }
 
+// aheadSizes sets them, and the workers' reads to an eighth of a segment.
 func aheadSizes(t testing.TB, segment, hold int64, block int, firstMember int64) {
-	was := []int64{aheadSegment, aheadHold, int64(aheadBlock), aheadFirstMember}
-	aheadSegment, aheadHold, aheadBlock, aheadFirstMember = segment, hold, block, firstMember
-	t.Cleanup(func() { aheadSegment, aheadHold, aheadBlock, aheadFirstMember = was[0], was[1], int(was[2]), was[3] })
+	was := []int64{aheadSegment, aheadHold, int64(aheadBlock), aheadFirstMember, int64(aheadRead)}
+	aheadSegment, aheadHold, aheadBlock, aheadFirstMember, aheadRead = segment, hold, block, firstMember, int(segment/8)
+	t.Cleanup(func() {
+		aheadSegment, aheadHold, aheadBlock, aheadFirstMember, aheadRead = was[0], was[1], int(was[2]), was[3], int(was[4])
+	})
 }
 
 // aheadMember returns one gzip member of a kind a WARC file or a test of
@@ -335,4 +338,43 @@ func FuzzGzipAhead(f *testing.F) {
 			t.Fatalf("with workers: %d bytes, %v; without: %d bytes, %v", len(got), err, len(want), wantErr)
 		}
 	})
+}
+
+// countingSource counts the bytes read from a bytes.Reader at offsets.
+type countingSource struct {
+	*bytes.Reader
+	at int64
+}
+
+func (c *countingSource) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.Reader.ReadAt(p, off)
+	c.at += int64(n)
+	return n, err
+}
+
+// A file whose members hold magic bytes by the thousand (a binary stored
+// in a record, gzip headers repeated) costs the workers a bounded number
+// of reads: they try a few candidate starts in a segment, not each one.
+func TestGzipAheadManyFalseStarts(t *testing.T) {
+	smallAhead(t)
+	rng := rand.New(rand.NewPCG(15, 16))
+	junk := bytes.Repeat([]byte("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"), 2000)
+	in := aheadInput(rng, 2<<10)
+	for len(in) < 300<<10 {
+		in = append(in, gzipMember(junk, gzip.NoCompression, "")...)
+		in = append(in, aheadMember(rng)...)
+	}
+	want, wantErr, _ := decodeWith(t, rng, in, 0)
+	src := &countingSource{Reader: bytes.NewReader(in)}
+	r, _, err := (&Buffer{Workers: 2}).Decompress(src, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := readRandomly(rng, r)
+	if !bytes.Equal(got, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+		t.Fatalf("with workers: %d bytes, %v; want %d bytes, %v", len(got), err, len(want), wantErr)
+	}
+	if src.at > 4*int64(len(in)) {
+		t.Errorf("the workers read %d bytes at offsets of a file of %d", src.at, len(in))
+	}
 }
