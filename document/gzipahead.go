@@ -110,9 +110,15 @@ type aheadSeg struct {
 	cancelled                     bool
 }
 
+// aheadMaxWorkers bounds the workers, and with them the memory: a worker
+// inflates ~220 MB/s of text (bench/README.md, session 13), so eight keep
+// up with what one goroutine can read the records of.
+const aheadMaxWorkers = 8
+
 // newGzipAhead starts workers on the segments from start on, of in's
 // size bytes.
 func newGzipAhead(in *io.SectionReader, start int64, workers int) *gzipAhead {
+	workers = min(workers, aheadMaxWorkers)
 	inFlight := workers + 2
 	g := &gzipAhead{
 		in: in, size: in.Size(), next: start,
