@@ -110,9 +110,10 @@ type aheadSeg struct {
 	cancelled                     bool
 }
 
-// aheadMaxWorkers bounds the workers, and with them the memory: a worker
-// inflates ~220 MB/s of text (bench/README.md, session 13), so eight keep
-// up with what one goroutine can read the records of.
+// aheadMaxWorkers bounds the workers, and with them the memory (2 MiB of
+// output held for each, plus two): eight inflate ~1.7 GB/s of text at the
+// ~220 MB/s of one here (bench/README.md, session 13), holding 20 MiB; a
+// machine of 64 cores would otherwise hold 132 MiB for one file.
 const aheadMaxWorkers = 8
 
 // newGzipAhead starts workers on the segments from start on, of in's
