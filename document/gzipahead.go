@@ -57,10 +57,11 @@ var (
 	// aheadRead is the size of a worker's reads: its buffer's, and the
 	// window it looks for magic bytes in.
 	aheadRead = 64 << 10
-	// aheadFirstMember: the workers start when the input's first member
-	// ends within this many bytes (a file of many small members, not
-	// one large member whose candidate starts would all be false), and
-	// at least two segments follow.
+	// aheadFirstMember: the workers start when the first member end
+	// the decoder meets past its first output is within this many bytes
+	// of the input's start (a file of many small members, not one large
+	// member whose candidate starts would all be false), and at least
+	// two segments follow.
 	aheadFirstMember int64 = 128 << 10
 )
 
