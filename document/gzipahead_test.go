@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -340,15 +341,16 @@ func FuzzGzipAhead(f *testing.F) {
 	})
 }
 
-// countingSource counts the bytes read from a bytes.Reader at offsets.
+// countingSource counts the bytes read from a bytes.Reader at offsets
+// (by the workers, at once).
 type countingSource struct {
 	*bytes.Reader
-	at int64
+	at atomic.Int64
 }
 
 func (c *countingSource) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.Reader.ReadAt(p, off)
-	c.at += int64(n)
+	c.at.Add(int64(n))
 	return n, err
 }
 
@@ -374,7 +376,7 @@ func TestGzipAheadManyFalseStarts(t *testing.T) {
 	if !bytes.Equal(got, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Fatalf("with workers: %d bytes, %v; want %d bytes, %v", len(got), err, len(want), wantErr)
 	}
-	if src.at > 4*int64(len(in)) {
-		t.Errorf("the workers read %d bytes at offsets of a file of %d", src.at, len(in))
+	if at := src.at.Load(); at > 4*int64(len(in)) {
+		t.Errorf("the workers read %d bytes at offsets of a file of %d", at, len(in))
 	}
 }
