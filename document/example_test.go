@@ -128,3 +128,40 @@ func ExampleReader_ReadMessages() {
 	// 1 [https://lists.example.org/archive/ https://example.com/a http://example.com/b]
 	// 2 [http://example.com/c]
 }
+
+// A WARC file gzipped a member a record, as crawlers write them, read from
+// an input that can also be read at offsets (here in memory; an
+// io.SectionReader of an *os.File alike): with Workers, the members of a
+// large file are decoded on several goroutines ahead of the reading, and
+// the records are the same.
+func ExampleOptions_workers() {
+	var crawl bytes.Buffer
+	z := gzip.NewWriter(&crawl)
+	for i, target := range []string{"", "http://example.com/", "http://example.org/news"} {
+		z.Reset(&crawl)
+		block := fmt.Sprintf("page %d links to https://example.net/%d\r\n", i, i)
+		typ := "conversion"
+		if target == "" {
+			typ, block = "warcinfo", "software: example\r\n"
+		}
+		fmt.Fprintf(z, "WARC/1.0\r\nWARC-Type: %s\r\nWARC-Target-URI: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", typ, target, len(block), block)
+		z.Close()
+	}
+	opts := document.Options{Workers: 4}
+	for doc, err := range document.Read(bytes.NewReader(crawl.Bytes()), "crawl.warc.gz", opts) {
+		if err != nil {
+			fmt.Println("error:", err)
+			return
+		}
+		for m, err := range extract.All(doc.Body, extract.Options{}) {
+			if err != nil {
+				fmt.Println("error:", err)
+				return
+			}
+			fmt.Printf("record %d (%s): %s\n", doc.Record, doc.TargetURI, m.URI)
+		}
+	}
+	// Output:
+	// record 2 (http://example.com/): https://example.net/1
+	// record 3 (http://example.org/news): https://example.net/2
+}
