@@ -61,19 +61,34 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 }
 
 // counted wraps an input for the progress bar's count of bytes read (and
-// yields now and then: yieldingReader). A regular file that is the only
-// input, read with -j 2 or more, can also be read at any offset: workers
-// then decode a gzip file of many members (a WARC file as crawlers write
-// it) ahead of the reading.
+// yields now and then: yieldingReader). A gzip file that is the only
+// input, a regular file read with -j 2 or more, can also be read at any
+// offset: workers then decode its members (a WARC file as crawlers write
+// it, a member a record) ahead of the reading. Only a gzip file: that
+// reader ends at the size the file had when it was opened, where a file
+// of /proc (size 0) or a log being written goes on.
 func (r *run) counted(rd io.Reader) io.Reader {
 	if file, ok := rd.(*os.File); ok && r.oneInput && r.aheadWorkers() > 1 {
-		if fi, err := file.Stat(); err == nil && fi.Mode().IsRegular() {
-			if pos, err := file.Seek(0, io.SeekCurrent); err == nil && pos <= fi.Size() {
-				return newRegularFile(file, pos, fi.Size(), &r.stats.bytes)
-			}
+		if pos, size, ok := gzipFile(file); ok {
+			return newRegularFile(file, pos, size, &r.stats.bytes)
 		}
 	}
 	return &yieldingReader{r: &countingReader{r: rd, n: &r.stats.bytes}}
+}
+
+// gzipFile reports whether file is a regular file that starts with the
+// gzip magic bytes where it stands (pos), and its size.
+func gzipFile(file *os.File) (pos, size int64, ok bool) {
+	fi, err := file.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, 0, false
+	}
+	if pos, err = file.Seek(0, io.SeekCurrent); err != nil || pos > fi.Size() {
+		return 0, 0, false
+	}
+	head := make([]byte, document.SniffLen)
+	n, _ := file.ReadAt(head, pos)
+	return pos, fi.Size(), document.Sniff(head[:n]) == document.Gzip
 }
 
 // aheadWorkers is the number of workers that may decode an input's gzip

@@ -85,19 +85,21 @@ func TestSplitLineBuffered(t *testing.T) {
 	}
 }
 
-// TestCountedRegularFile: a regular file read on several workers can also
-// be read at any offset, from where it stands (what document's workers
-// need to decode a gzip file of many members ahead), and how far its
-// reading has got is counted for the progress bar; a pipe, -j 1, or one of
-// several inputs read at once reads as a stream only.
+// TestCountedRegularFile: a gzip file, the only input, read on several
+// workers can also be read at any offset, from where it stands (what
+// document's workers need to decode its members ahead), and how far its
+// reading has got is counted for the progress bar; another file (a file
+// of /proc has size 0), a pipe, -j 1, or one of several inputs read at
+// once reads as a stream only.
 func TestCountedRegularFile(t *testing.T) {
 	type sized interface {
 		io.ReaderAt
 		io.Seeker
 		Size() int64
 	}
-	path := filepath.Join(t.TempDir(), "f")
-	if err := os.WriteFile(path, []byte("0123456789abcdef"), 0o644); err != nil {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	if err := os.WriteFile(path, []byte("0123\x1f\x8b\x08789abcdef"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	file, err := os.Open(path)
@@ -113,13 +115,13 @@ func TestCountedRegularFile(t *testing.T) {
 		t.Fatalf("a regular file, -j 2: %T, want one that reads at any offset", r.counted(file))
 	}
 	var at [3]byte
-	if n, _ := rd.ReadAt(at[:], 2); n != 3 || string(at[:]) != "678" || rd.Size() != 12 {
-		t.Errorf("ReadAt(2) = %q, Size %d; want \"678\" of a file of 12 bytes from offset 4", at[:n], rd.Size())
+	if n, _ := rd.ReadAt(at[:], 3); n != 3 || string(at[:]) != "789" || rd.Size() != 12 {
+		t.Errorf("ReadAt(3) = %q, Size %d; want \"789\" of a file of 12 bytes from offset 4", at[:n], rd.Size())
 	}
 	// What Read has reached counts, not what was read at offsets.
 	head := make([]byte, 2)
-	if n, _ := io.ReadFull(rd.(io.Reader), head); n != 2 || string(head) != "45" || r.stats.bytes.Load() != 2 {
-		t.Errorf("read %q, counted %d; want \"45\", 2", head[:n], r.stats.bytes.Load())
+	if n, _ := io.ReadFull(rd.(io.Reader), head); n != 2 || string(head) != "\x1f\x8b" || r.stats.bytes.Load() != 2 {
+		t.Errorf("read %q, counted %d; want \"\\x1f\\x8b\", 2", head[:n], r.stats.bytes.Load())
 	}
 	rd.Seek(8, io.SeekStart)
 	rest, err := io.ReadAll(rd.(io.Reader))
@@ -131,6 +133,18 @@ func TestCountedRegularFile(t *testing.T) {
 	}
 	if _, ok := (&run{jobs: 2}).counted(file).(sized); ok {
 		t.Error("one of several inputs, read while others are, reads at offsets")
+	}
+	text := filepath.Join(dir, "text")
+	if err := os.WriteFile(text, []byte("0123456789abcdef"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tf, err := os.Open(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tf.Close()
+	if _, ok := r.counted(tf).(sized); ok {
+		t.Error("a text file reads at offsets")
 	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
