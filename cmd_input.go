@@ -41,7 +41,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		Format:            r.in.docFormat,
 		RequireCompressed: r.in.forceZ,
 		MaxWindow:         r.in.maxWindow,
-		Workers:           r.aheadWorkers(),
+		Workers:           r.decodeWorkers(),
 		SkipBinary:        in.walked && !r.in.text,
 		Warn: func(w document.Warning) {
 			w.File = displayName(f.name)
@@ -94,6 +94,16 @@ func gzipFile(file *os.File) (pos, size int64, ok bool) {
 // aheadWorkers is the number of workers that may decode an input's gzip
 // members ahead: more than the CPUs would only share them.
 func (r *run) aheadWorkers() int { return min(r.jobs, runtime.GOMAXPROCS(0)) }
+
+// decodeWorkers is document.Options.Workers: those of aheadWorkers for the
+// only input; none when several files are read at once, each on a worker
+// already.
+func (r *run) decodeWorkers() int {
+	if !r.oneInput {
+		return 0
+	}
+	return r.aheadWorkers()
+}
 
 // wholeValue reports an HTML attribute value that holds a character that
 // can never be in a URI: one candidate, invalid as a whole (behaviour
