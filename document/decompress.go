@@ -624,7 +624,7 @@ func (d *decoder) jump() bool {
 	}
 	m := d.inOffset()
 	if d.ahead == nil {
-		if d.workers < 2 || m > aheadFirstMember || d.at.Size()-m < 2*aheadSegment {
+		if m > aheadFirstMember || d.at.Size()-m < 2*aheadSegment {
 			d.at = nil // one large member, or a small input: not worth it
 			return false
 		}
