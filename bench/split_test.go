@@ -10,6 +10,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/urix-dev/urix/extract"
@@ -63,6 +65,43 @@ func BenchmarkSplit(b *testing.B) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkSplitFile: the corpus's text.txt as a file, counted, as urix -c
+// reads it: mapped into memory, and read with ReadAt (NoMap, as before
+// session 14), on 1 and 2 workers.
+func BenchmarkSplitFile(b *testing.B) {
+	dir := os.Getenv("URIX_CORPUS")
+	if dir == "" {
+		b.Skip("URIX_CORPUS not set (see shared/bench/mkcorpus.sh)")
+	}
+	f, err := os.Open(filepath.Join(dir, textInput.file))
+	if err != nil {
+		b.Skip(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, noMap := range []bool{false, true} {
+		for _, workers := range []int{1, 2} {
+			name := fmt.Sprintf("mapped/j%d", workers)
+			if noMap {
+				name = fmt.Sprintf("read/j%d", workers)
+			}
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(fi.Size())
+				b.ReportAllocs()
+				for b.Loop() {
+					s := parallel.Split{Workers: workers, NoMap: noMap, Options: extract.Options{NoLines: true}, Format: countFormat{}}
+					if _, err := s.Read(io.Discard, f, fi.Size()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

@@ -3,7 +3,10 @@ package parallel
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -69,10 +72,30 @@ func sequential(text string, opts extract.Options, f lineFormat) (string, Counts
 }
 
 func split(text string, s Split) (string, Counts, error) {
+	return splitFrom(strings.NewReader(text), int64(len(text)), s)
+}
+
+func splitFrom(file io.ReaderAt, size int64, s Split) (string, Counts, error) {
 	var out bytes.Buffer
 	s.OnSkip = func(sk extract.Skip) { fmt.Fprintf(&out, "skip %d %d %d:%d\n", sk.Offset, sk.End, sk.Line, sk.Column) }
-	n, err := s.Read(&out, strings.NewReader(text), int64(len(text)))
+	n, err := s.Read(&out, file, size)
 	return out.String(), n, err
+}
+
+// textFile returns text written to a file, open for reading: Split maps
+// it into memory where the system allows.
+func textFile(t *testing.T, text string) *os.File {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "text")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }
 
 // hardText is text that is hard to cut: URIs in every delimiter, <...>
@@ -132,19 +155,24 @@ func TestSplitIsSequential(t *testing.T) {
 	}
 	optss := []extract.Options{{MaxLength: 250}, {Hyphen: extract.HyphenBoth, WWW: true, Email: true}, {AnyScheme: true, ASCII: true}}
 	for name, text := range texts {
+		file := textFile(t, text)
 		for oi, opts := range optss {
 			for _, f := range []lineFormat{{positions: true}, {invalid: true}, {}} {
 				opts.NoLines = !f.positions
 				want, wantN := sequential(text, opts, f)
 				for _, chunk := range []int64{4099, 10007, 65536, 0} {
 					for _, workers := range []int{1, 2, 5} {
-						got, n, err := split(text, Split{Workers: workers, ChunkSize: chunk, QueueBytes: 100 << 10, Options: opts, Format: f})
-						if err != nil {
-							t.Fatal(err)
-						}
-						if got != want || n != wantN {
-							t.Fatalf("%s, options %d, %+v, chunk %d, %d workers: output differs from one scanner's (%d bytes, %+v; want %d, %+v)\n%s",
-								name, oi, f, chunk, workers, len(got), n, len(want), wantN, firstDiff(got, want))
+						s := Split{Workers: workers, ChunkSize: chunk, QueueBytes: 100 << 10, Options: opts, Format: f}
+						// Read, and mapped into memory (as a file).
+						for _, src := range []io.ReaderAt{strings.NewReader(text), file} {
+							got, n, err := splitFrom(src, int64(len(text)), s)
+							if err != nil {
+								t.Fatal(err)
+							}
+							if got != want || n != wantN {
+								t.Fatalf("%s (%T), options %d, %+v, chunk %d, %d workers: output differs from one scanner's (%d bytes, %+v; want %d, %+v)\n%s",
+									name, src, oi, f, chunk, workers, len(got), n, len(want), wantN, firstDiff(got, want))
+							}
 						}
 					}
 				}

@@ -148,9 +148,9 @@ type Scanner struct {
 	// viewRoom, when not 0, is the window's size in place of the largest
 	// buffer's: tests slide it over small inputs.
 	viewRoom int
-	base    int64
-	eof     bool  // no more input: end of file or a read error
-	err     error // the read error, sticky
+	base     int64
+	eof      bool  // no more input: end of file or a read error
+	err      error // the read error, sticky
 
 	pos        int // where the search for the next anchor resumes
 	floor      int // no candidate starts before this index (the last one's end)
