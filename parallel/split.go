@@ -96,7 +96,9 @@ type Formatter interface {
 	Selects(m *extract.Match) bool
 	// AppendMatch appends the output of a selected m to b, leaving out
 	// its line and column; it returns where in the returned slice they
-	// go, -1 when the output shows neither.
+	// go, -1 when the output shows neither. m's strings may be views on
+	// the scanner's buffer or on the mapped file: they are not to be kept
+	// past the call.
 	AppendMatch(b []byte, m *extract.Match) (out []byte, posAt int)
 	// AppendPosition appends a URI's line and column, as AppendMatch
 	// left them out.
