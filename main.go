@@ -101,7 +101,7 @@ urix compare A B                    are A and B equivalent?`,
 		HideVersion:            true,
 		// Shell completion asks the binary (--generate complete-bash).
 		EnableBashCompletion: true,
-		Flags:                extractFlags(),
+		Flags:                namesOnce(extractFlags()),
 		Commands:             coreCommands(),
 		Action:               runExtract,
 		ExitErrHandler:       func(*cli.Context, error) {},
@@ -125,9 +125,12 @@ type flagSet struct {
 func flagsOf(flags []cli.Flag) flagSet {
 	fs := flagSet{takesValue: map[string]bool{}}
 	for _, f := range append([]cli.Flag{cli.HelpFlag}, flags...) {
-		_, isBool := f.(*cli.BoolFlag)
+		takesValue := true
+		if df, ok := f.(cli.DocGenerationFlag); ok {
+			takesValue = df.TakesValue()
+		}
 		for _, name := range f.Names() {
-			fs.takesValue[name] = !isBool
+			fs.takesValue[name] = takesValue
 			if len(name) > 1 {
 				fs.long = append(fs.long, name)
 			}
