@@ -48,7 +48,9 @@ import (
 // few (they are the page cache's, shared and clean; the process's
 // resident size counts them). A file that shrinks while it is read, or
 // whose storage fails, then ends where its pages end, with an error
-// (MapFaultError), as a read error would end it (behaviour §1.5).
+// (MapFaultError), as a read error would end it (behaviour §1.5); the
+// candidates a scanner had found in the window it was searching then
+// (its largest buffer's size) and not yet given are lost with it.
 //
 // Memory (behaviour §1): a chunk's results flow to the writer in blocks
 // as they are made; a chunk that is not yet the one being written holds
