@@ -20,19 +20,23 @@ import (
 // compression undone, a binary file found by -r skipped, the format told
 // by its first bytes), printing the URIs of each.
 func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
-	var rd io.Reader = os.Stdin
+	file := os.Stdin
 	if in.name != "-" {
-		file, err := os.Open(in.name)
-		if err != nil {
+		if file, err = os.Open(in.name); err != nil {
 			return false, err
 		}
 		defer file.Close()
-		if size, ok := r.splittable(in, file); ok {
-			r.stats.files.Add(1)
-			return true, r.readSplit(f, file, size)
-		}
-		rd = file
 	}
+	// Standard input too, when it is a large file (urix < FILE).
+	if size, ok := r.splittable(in, file); ok {
+		r.stats.files.Add(1)
+		err := r.readSplit(f, file, size)
+		// Read to its end, as a stream would be: a shell's group
+		// sharing it ({ urix; cat; } < FILE) finds it read.
+		file.Seek(size, io.SeekStart)
+		return true, err
+	}
+	var rd io.Reader = file
 	r.stats.files.Add(1)
 	rd = r.counted(rd)
 	docs := docReaders.Get().(*document.Reader)

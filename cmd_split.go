@@ -42,13 +42,17 @@ func envInt(name string, def int64) int64 {
 // the run (with several, the workers have whole files to read, and chunks
 // only add the joins), a regular, uncompressed plain-text file of splitMin
 // bytes or more, with jobs to spare and nothing asked that needs the text
-// before a chunk.
+// before a chunk. Standard input may be one, when it is such a file read
+// from its start (urix < FILE; chunks are read from the file's start).
 func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 	if !r.splitFiles || r.jobs < 2 || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
 		return 0, false
 	}
 	fi, err := file.Stat()
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() < splitMin {
+		return 0, false
+	}
+	if pos, err := file.Seek(0, io.SeekCurrent); err != nil || pos != 0 {
 		return 0, false
 	}
 	head := make([]byte, 8<<10)

@@ -196,3 +196,30 @@ func TestProgressOfGzipAhead(t *testing.T) {
 		t.Errorf("counted %d bytes of a file of %d", got, b.Len())
 	}
 }
+
+// Standard input that is a large regular file (urix < FILE) is read in
+// chunks, as the file named would be; one that stands past its start (a
+// shell read part of it before) is read as a stream, from where it stands.
+func TestSplittableStdin(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big")
+	if err := os.WriteFile(path, []byte("text with http://example.com/ in it\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, splitMin); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	r := &run{jobs: 2, splitFiles: true}
+	r.in.format = "auto"
+	if size, ok := r.splittable(inputFile{name: "-"}, file); !ok || size != splitMin {
+		t.Errorf("standard input, a file of %d bytes at its start: splittable %v, %d", splitMin, ok, size)
+	}
+	file.Seek(5, io.SeekStart)
+	if _, ok := r.splittable(inputFile{name: "-"}, file); ok {
+		t.Error("standard input 5 bytes into its file: read in chunks from the file's start")
+	}
+}
