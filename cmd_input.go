@@ -27,6 +27,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		}
 		defer file.Close()
 	}
+	widenPipe(file)
 	// Standard input too, when it is a large file (urix < FILE).
 	if size, ok := r.splittable(in, file); ok {
 		r.stats.files.Add(1)

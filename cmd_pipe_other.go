@@ -1,0 +1,8 @@
+//go:build !linux
+
+package main
+
+import "os"
+
+// widenPipe is Linux's only (F_SETPIPE_SZ).
+func widenPipe(*os.File) {}
