@@ -22,12 +22,14 @@ import (
 func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	file := os.Stdin
 	if in.name != "-" {
-		if file, err = os.Open(in.name); err != nil {
+		if file, err = openInput(in.name); err != nil {
 			return false, err
 		}
 		defer file.Close()
 	}
-	widenPipe(file)
+	if !in.walked { // a walk gives regular files only
+		widenPipe(file)
+	}
 	// Standard input too, when it is a large file (urix < FILE).
 	if size, ok := r.splittable(in, file); ok {
 		r.stats.files.Add(1)
