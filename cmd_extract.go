@@ -342,49 +342,63 @@ func (r *run) all(args []string, jobs int) int {
 	// their output does: stderr reads the same at every -j (behaviour
 	// §7).
 	r.errOut = parallel.NewOrdered(stderrWriter{r})
-	// Buffered, so that the walk runs ahead of workers through small
-	// files instead of waking one for each (-r over 2,863 man pages, -j 1:
-	// 0.346 -> 0.312 s).
-	files := make(chan indexedInput, 256)
 	var found, trouble atomic.Bool
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wk := new(worker)
-			for f := range files {
-				msgs := &messages{r: r, w: r.errOut.Writer(f.index), file: displayName(f.input.name)}
-				var n int
-				ok := true
-				switch {
-				case f.input.failure != "":
-					msgs.errorf("%s", f.input.failure)
-					ok = false
-				case !r.stop.Load():
-					n, ok = r.input(wk, f.input, out.Writer(f.index), msgs)
-				}
-				msgs.summary()
-				if n > 0 {
-					found.Store(true)
-					if r.quiet {
-						r.stop.Store(true)
-					}
-				}
-				if !ok {
-					trouble.Store(true)
-				}
-				out.Done(f.index)
-				r.errOut.Done(f.index)
+	process := func(wk *worker, f indexedInput) {
+		msgs := &messages{r: r, w: r.errOut.Writer(f.index), file: displayName(f.input.name)}
+		var n int
+		ok := true
+		switch {
+		case f.input.failure != "":
+			msgs.errorf("%s", f.input.failure)
+			ok = false
+		case !r.stop.Load():
+			n, ok = r.input(wk, f.input, out.Writer(f.index), msgs)
+		}
+		msgs.summary()
+		if n > 0 {
+			found.Store(true)
+			if r.quiet {
+				r.stop.Store(true)
 			}
-		}()
+		}
+		if !ok {
+			trouble.Store(true)
+		}
+		out.Done(f.index)
+		r.errOut.Done(f.index)
 	}
-	r.in.list(args, func(i int, in inputFile) bool {
-		files <- indexedInput{i, in}
-		return !r.stop.Load()
-	})
-	close(files)
-	wg.Wait()
+	if jobs == 1 {
+		// One worker reads each input as the walk finds it, on the walk's
+		// goroutine: handed over a channel, each small file woke a
+		// thread for the walk, blocked on the channel full, and put it to
+		// sleep again (-r over 2,863 man pages: 1,343 context switches).
+		wk := new(worker)
+		r.in.list(args, func(i int, in inputFile) bool {
+			process(wk, indexedInput{i, in})
+			return !r.stop.Load()
+		})
+	} else {
+		// Buffered, so that the walk runs ahead of workers through small
+		// files instead of waking one for each.
+		files := make(chan indexedInput, 256)
+		var wg sync.WaitGroup
+		for range jobs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				wk := new(worker)
+				for f := range files {
+					process(wk, f)
+				}
+			}()
+		}
+		r.in.list(args, func(i int, in inputFile) bool {
+			files <- indexedInput{i, in}
+			return !r.stop.Load()
+		})
+		close(files)
+		wg.Wait()
+	}
 	buffered.Flush()
 	if err := r.writeErr.Load(); err != nil {
 		// Said even with -s, as grep says it: the output is incomplete.
