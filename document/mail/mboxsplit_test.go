@@ -2,12 +2,15 @@ package mail
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // walkSplit reads an mbox as a caller that walks its messages apart does:
@@ -171,4 +174,50 @@ func FuzzMboxSplit(f *testing.F) {
 			t.Fatalf("got\n%s\n%q\nwant\n%s\n%q", strings.Join(describeAll(got), "\n"), warns, strings.Join(describeAll(ref), "\n"), refWarns)
 		}
 	})
+}
+
+// One Walker walking message after message (a Maildir's files) gives each
+// the parts and warnings Walk gives it alone: nothing of one message (its
+// ID, a charset's table, an HTML part's state, a broken header) reaches
+// the next, in either order.
+func TestWalkMessageReused(t *testing.T) {
+	msgs := []string{
+		"From: a@example.com\nMessage-ID: <one@example.com>\nList-Archive: <http://lists.example.com/one>\n\nplain http://example.com/1\n",
+		"From someone@example.com Mon Jan  1 00:00:00 2024\nFrom: b@example.com\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\ncaf=E9 http://example.com/caf=\n=E9\n",
+		crlf("From: c@example.com\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"b\"\n\n--b\nContent-Type: text/plain\n\nsee http://example.com/p\n" +
+			"--b\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" +
+			base64.StdEncoding.EncodeToString([]byte("<p>x <a href=\"http://example.com/h\">y</a> &lt;http://example.com/t&gt;<br>z</p>")) + "\n--b--\n"),
+		"Subject: no end of header http://example.com/never",
+		"Newsgroups: comp.lang.go\nFrom: d@example.com\nContent-Type: text/html\n\n<div><a href='http://example.com/unclosed",
+		"From: e@example.com\nContent-Type: text/plain; charset=koi8-r\n\n" + encode(t, charmap.KOI8R, "Ссылка: http://пример.рф/\n"),
+		"",
+	}
+	want := make([][]rec, len(msgs))
+	wantWarns := make([][]string, len(msgs))
+	for i, m := range msgs {
+		want[i], wantWarns[i] = walkString(t, m, FormatMail)
+	}
+	var wk Walker
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6}, {6, 5, 4, 3, 2, 1, 0}, {2, 4, 2, 1, 3, 2}} {
+		for _, i := range order {
+			var recs []rec
+			var warns []string
+			err := wk.WalkMessage(strings.NewReader(msgs[i]), Options{Format: FormatMail, Warn: func(n int, msg string) {
+				warns = append(warns, fmt.Sprintf("%d: %s", n, msg))
+			}}, func(p *Part) error {
+				b, err := io.ReadAll(p.Body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b), p.Source, p.Tag, p.Attr, p.Value})
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(recs) != fmt.Sprint(want[i]) || fmt.Sprint(warns) != fmt.Sprint(wantWarns[i]) {
+				t.Errorf("message %d after others:\n got %v %v\nwant %v %v", i, recs, warns, want[i], wantWarns[i])
+			}
+		}
+	}
 }

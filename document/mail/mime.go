@@ -750,11 +750,6 @@ func (w *walker) give(p *Part) error {
 	return nil
 }
 
-func (w *walker) walkMessage(br *bufio.Reader) error {
-	lr := &lineReader{br: br, atStart: true}
-	return w.walkMessageLR(lr)
-}
-
 // walkMessageLR reads one whole message from lr.
 func (w *walker) walkMessageLR(lr *lineReader) error {
 	w.msgID = ""
