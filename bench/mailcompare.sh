@@ -1,7 +1,8 @@
 #!/bin/bash
 # Side by side, in one run: urix reading the corpus's text.txt as text, and
-# the same text as an mbox (mail.mbox) and as a WARC/WET file (text.wet),
-# made by bench/mkmail.sh. Each command is run N times (default 7), the
+# the same text as an mbox (mail.mbox), as a WARC/WET file (text.wet) and,
+# when it is there, as a Maildir of a file a message (-r maildir), made by
+# bench/mkmail.sh. Each command is run N times (default 7), the
 # commands interleaved round by round so that all meet the same load; the
 # least wall and the least cpu (user+sys) time of each are printed, with
 # MB/s of text.txt's size (the same text) and the ratio to text.txt, and
@@ -32,8 +33,9 @@ size=$(stat -c %s "$C/text.txt")
 resident() {
 	command -v fincore >/dev/null || return 0
 	local f res total ok=0
-	for f in text.txt mail.mbox text.wet; do
-		read -r res total < <(fincore -b -n -o RES,SIZE "$C/$f" | awk '{print $1, $2}')
+	for f in text.txt mail.mbox text.wet maildir; do
+		[ -e "$C/$f" ] || continue
+		read -r res total < <(find "$C/$f" -type f -exec fincore -b -n -o RES,SIZE {} + | awk '{r += $1; t += $2} END {print r, t}')
 		if [ "$res" -lt "$total" ]; then
 			echo "# WARNING: $1: $f is not all in the page cache ($res of $total bytes)" >&2
 			ok=1
@@ -42,8 +44,13 @@ resident() {
 	return $ok
 }
 cat "$C/text.txt" "$C/mail.mbox" "$C/text.wet" >/dev/null
-resident "before the run" || true
 inputs=("text.txt" "--format text mail.mbox" "mail.mbox" "text.wet")
+if [ -d "$C/maildir" ]; then
+	# The mbox's messages as a Maildir, a file each (bench/mkmail.sh).
+	inputs+=("-r maildir")
+	find "$C/maildir" -type f -exec cat {} + >/dev/null
+fi
+resident "before the run" || true
 declare -A wall cpu
 TIMEFORMAT='%3R %3U %3S'
 for ((r = 0; r < N; r++)); do
@@ -71,7 +78,7 @@ for b in "${bins[@]}"; do
 	tc=${cpu["$b|text.txt"]}
 	for in in "${inputs[@]}"; do
 		k="$b|$in"
-		own=$(stat -c %s "$C/${in##* }")
+		own=$(du -sb --apparent-size "$C/${in##* }" | cut -f1)
 		printf '| %s | %s | %.3f | %.0f | %.3f | %.3f | %.3f | %.0f | %.3f |\n' "$(basename "$b")" "$in" "${wall[$k]}" \
 			"$(echo "$size / ${wall[$k]} / 1000000" | bc -l)" "$(echo "$tw / ${wall[$k]}" | bc -l)" \
 			"${cpu[$k]}" "$(echo "$tc / ${cpu[$k]}" | bc -l)" \

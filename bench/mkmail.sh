@@ -8,6 +8,9 @@
 #   text.wet.gz  the same, gzipped a member a record (as Common Crawl's)
 #   mail.html  the HTML of 400 of the mbox's HTML parts, decoded (for
 #              BenchmarkWalkHTML)
+#   maildir/   the mbox's messages as a Maildir, a file each (cur/N:2,S,
+#              without the "From " line; body lines ">From " left as they
+#              are), as mail clients keep them
 # The corpus (CORPUS_DIR, default /tmp/urix-corpus) is built first with
 # shared/bench/mkcorpus.sh when text.txt is missing (SIZE_MB=200 by default;
 # a smaller SIZE_MB and another CORPUS_DIR give a quick corpus).
@@ -30,8 +33,13 @@ mv "$OUT/text.wet.tmp" "$OUT/text.wet"
 mv "$OUT/text.wet.gz.tmp" "$OUT/text.wet.gz"
 mv "$OUT/mail.html.tmp" "$OUT/mail.html"
 rm -f "$OUT/.mkmail"
+rm -rf "$OUT/maildir.tmp" "$OUT/maildir"
+mkdir -p "$OUT/maildir.tmp/cur" "$OUT/maildir.tmp/new" "$OUT/maildir.tmp/tmp"
+awk -v dir="$OUT/maildir.tmp/cur" '/^From / { if (f) close(f); f = sprintf("%s/%d:2,S", dir, ++n); next } f { print > f }' "$OUT/mail.mbox"
+mv "$OUT/maildir.tmp" "$OUT/maildir"
 {
 	echo "mail.mbox: $(stat -c %s "$OUT/mail.mbox") bytes, $(grep -c '^From ' "$OUT/mail.mbox") 'From ' lines, from text.txt ($(stat -c %s "$OUT/text.txt") bytes) in $MESSAGES pieces"
 	echo "text.wet: $(stat -c %s "$OUT/text.wet") bytes, $(grep -c '^WARC-Type: conversion' "$OUT/text.wet") conversion records"
 	echo "text.wet.gz: $(stat -c %s "$OUT/text.wet.gz") bytes"
+	echo "maildir: $(find "$OUT/maildir/cur" -type f | wc -l) files, $(du -sb --apparent-size "$OUT/maildir" | cut -f1) bytes"
 } | tee "$OUT/MAILSTATS"
