@@ -11,5 +11,8 @@
 // joins their results at the chunk boundaries so that URIs across them
 // and text that reads differently after them come out as one scanner
 // finds them, and holds a bounded amount of output whatever the file
-// holds (behaviour §1).
+// holds (behaviour §1). An *os.File is mapped into memory where the
+// system allows (Linux) and scanned where it lies; a fault in the mapping
+// (the file shrank as it was read) ends the read with a MapFaultError,
+// not the program.
 package parallel
