@@ -287,3 +287,40 @@ func TestOriginWhere(t *testing.T) {
 		}
 	}
 }
+
+// A message file that the Reader's buffer holds whole is walked where it
+// lies, as an mbox's held messages are; it gives the documents and
+// warnings of the same file walked as it streams.
+func TestReadHeldMessage(t *testing.T) {
+	msgs := []string{
+		"From: x@example.org\nSubject: s\n\nhttp://example.com/m\n",
+		"From x@example.org Mon Jan  1 00:00:00 2024\nFrom: x@example.org\nList-Archive: <http://lists.example.org/a>\n\nbody http://example.com/b",
+		"From x@example.org Mon Jan  1 00:00:00 2024",
+		"From x@example.org Mon Jan  1 00:00:00 2024\n",
+		"Message-ID: <1@example.org>\r\nContent-Type: text/html\r\n\r\n<a href=\"http://example.com/h\">x</a> http://example.com/t\r\n",
+		"Newsgroups: comp.lang.go\nPath: a!b\nFrom: n@example.org\nSubject: s\n\n> quoted <http://example.com/q\n> r>\n",
+		"From: x@example.org\nContent-Type: multipart/mixed; boundary=\"B\"\n\n--B\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\ncaf=E9 http://example.com/c\n--B--\n",
+		"Subject: header without its end http://example.com/never",
+	}
+	// As the format is told (a "From " line first is an mbox), and as
+	// --format mail has it: a message with its envelope line.
+	for _, format := range []Format{Auto, Mail} {
+		for i, m := range msgs {
+			stream := NewReader(Options{Format: format})
+			stream.streamAll = true
+			var want, wantWarns []string
+			stream.Options.Warn = func(w Warning) { wantWarns = append(wantWarns, w.String()) }
+			wantErr := stream.Read(strings.NewReader(m), "in", func(d *Document) error {
+				want = append(want, docLine(d))
+				return nil
+			})
+			got, warns, err := readAll(t, strings.NewReader(m), Options{Format: format})
+			if fmt.Sprint(err) != fmt.Sprint(wantErr) || strings.Join(got, "\n") != strings.Join(want, "\n") || strings.Join(warns, "\n") != strings.Join(wantWarns, "\n") {
+				t.Errorf("format %v, message %d held:\n got %q %q (%v)\nwant %q %q (%v)", format, i, got, warns, err, want, wantWarns, wantErr)
+			}
+			if len(want) == 0 && i < 2 {
+				t.Errorf("format %v, message %d: no documents", format, i)
+			}
+		}
+	}
+}
