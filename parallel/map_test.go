@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/urix-dev/urix/extract"
@@ -63,5 +64,73 @@ func TestSplitMappedFileShrinks(t *testing.T) {
 				t.Fatalf("cut at %d, %d workers: %d bytes of output, not a prefix of the whole file's holding the %d bytes before the cut", cut, workers, len(got), len(before))
 			}
 		}
+	}
+}
+
+// rssFile returns the process's resident pages of mapped files, in bytes
+// (Linux's RssFile), or -1 where it is not told.
+func rssFile() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "RssFile:"); ok {
+			var kb int64
+			if _, err := fmt.Sscan(rest, &kb); err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return -1
+}
+
+// rssSampler is a Formatter that notes the most file pages resident while
+// Split reads, every few hundred URIs.
+type rssSampler struct {
+	lineFormat
+	n, most *atomic.Int64
+}
+
+func (f rssSampler) AppendMatch(b []byte, m *extract.Match) ([]byte, int) {
+	if f.n.Add(1)%256 == 0 {
+		if r := rssFile(); r > f.most.Load() {
+			f.most.Store(r)
+		}
+	}
+	return f.lineFormat.AppendMatch(b, m)
+}
+
+// The pages of a mapped file are let go as the join passes them: the
+// resident pages of the file stay a few chunks' worth, not the file's
+// size (README: memory; behaviour §1).
+func TestSplitMappedPagesLetGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 48 MiB")
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < 48<<20; i++ {
+		fmt.Fprintf(&b, "line %d of text with http://example.com/%d in it\n", i, i)
+	}
+	text := b.String()
+	f := textFile(t, text)
+	if m := mapFile(f, int64(len(text))); m == nil {
+		t.Skip("files are not mapped into memory here")
+	} else {
+		unmapFile(m)
+	}
+	base := rssFile()
+	if base < 0 {
+		t.Skip("no RssFile in /proc/self/status")
+	}
+	var n, most atomic.Int64
+	s := Split{Workers: 2, Options: extract.Options{NoLines: true}, Format: rssSampler{n: &n, most: &most}}
+	if _, _, err := splitFrom(f, int64(len(text)), s); err != nil {
+		t.Fatal(err)
+	}
+	grew := most.Load() - base
+	t.Logf("file pages resident: %d MiB at most over %d MiB before, reading %d MiB", grew>>20, base>>20, len(text)>>20)
+	if grew > 16<<20 {
+		t.Errorf("file pages resident grew by %d MiB reading a file of %d MiB", grew>>20, len(text)>>20)
 	}
 }
