@@ -199,19 +199,39 @@ type Walker struct {
 // many files of a message each (a Maildir, a news spool) allocates them
 // once, not for every file.
 func (wk *Walker) WalkMessage(r io.Reader, opts Options, fn func(*Part) error) error {
-	w := &wk.w
-	w.opts, w.fn = opts, fn
-	defer func() { w.fn = nil }()
-	w.msgNo, w.msgOff = 1, 0
 	wk.lr.reset(r)
 	if b, _ := wk.lr.br.Peek(5); string(b) == "From " {
 		if _, err := discardLine(wk.lr.br); err != nil && err != io.EOF {
 			return err
 		}
 	}
+	return wk.walk(1, 0, opts, fn)
+}
+
+// WalkHeldMessage is WalkMessage for a message held whole in b: its lines
+// are read where they lie, as those of an mbox's held messages are, not
+// copied into the Walker's buffer.
+func (wk *Walker) WalkHeldMessage(b []byte, opts Options, fn func(*Part) error) error {
+	if bytes.HasPrefix(b, []byte("From ")) {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b = b[i+1:]
+		} else {
+			b = nil
+		}
+	}
+	wk.lr.resetHeld(b)
+	return wk.walk(1, 0, opts, fn)
+}
+
+// walk walks the message wk.lr reads, numbered no, at offset off.
+func (wk *Walker) walk(no int, off int64, opts Options, fn func(*Part) error) error {
+	w := &wk.w
+	w.opts, w.fn = opts, fn
+	w.msgNo, w.msgOff = no, off
 	err := w.walkMessageLR(&wk.lr)
+	w.fn = nil
 	if err == nil {
-		return nil
+		return nil // without errors.As, whose target escapes: an allocation a message
 	}
 	var se stopError
 	if errors.As(err, &se) {
@@ -225,11 +245,9 @@ func (wk *Walker) WalkMessage(r io.Reader, opts Options, fn func(*Part) error) e
 // text part, the Parts numbered with m.No and m.Offset; opts.Warn is told
 // of what is wrong with it (opts.Format is not used).
 func (wk *Walker) Walk(m *Message, opts Options, fn func(*Part) error) error {
-	w := &wk.w
-	w.opts, w.fn = opts, fn
-	w.msgNo, w.msgOff = m.No, m.Offset
 	if m.NoFrom {
-		w.warn("mbox: text before the first \"From \" line read as a message")
+		wk.w.opts, wk.w.msgNo = opts, m.No
+		wk.w.warn("mbox: text before the first \"From \" line read as a message")
 	}
 	if m.Rest != nil {
 		wk.br.Reset(m.Data)
@@ -238,14 +256,5 @@ func (wk *Walker) Walk(m *Message, opts Options, fn func(*Part) error) error {
 		// Held whole: its lines are read in place.
 		wk.lr.resetHeld(m.Data)
 	}
-	err := w.walkMessageLR(&wk.lr)
-	w.fn = nil
-	if err == nil {
-		return nil // without errors.As, whose target escapes: an allocation a message
-	}
-	var se stopError
-	if errors.As(err, &se) {
-		return se.err
-	}
-	return err
+	return wk.walk(m.No, m.Offset, opts, fn)
 }
