@@ -97,16 +97,7 @@ func TestCountedRegularFile(t *testing.T) {
 		io.Seeker
 		Size() int64
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f")
-	if err := os.WriteFile(path, []byte("0123\x1f\x8b\x08789abcdef"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
+	file := openWritten(t, []byte("0123\x1f\x8b\x08789abcdef"))
 	file.Seek(4, io.SeekStart) // standard input read in part before urix
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
 	r := &run{jobs: 2, oneInput: true}
@@ -134,15 +125,7 @@ func TestCountedRegularFile(t *testing.T) {
 	if _, ok := (&run{jobs: 2}).counted(file).(sized); ok {
 		t.Error("one of several inputs, read while others are, reads at offsets")
 	}
-	text := filepath.Join(dir, "text")
-	if err := os.WriteFile(text, []byte("0123456789abcdef"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tf, err := os.Open(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tf.Close()
+	tf := openWritten(t, []byte("0123456789abcdef"))
 	if _, ok := r.counted(tf).(sized); ok {
 		t.Error("a text file reads at offsets")
 	}
@@ -162,7 +145,6 @@ func TestCountedRegularFile(t *testing.T) {
 // read: what the workers read ahead at offsets is not counted again.
 func TestProgressOfGzipAhead(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
-	path := filepath.Join(t.TempDir(), "crawl.warc.gz")
 	var b bytes.Buffer
 	z := gzip.NewWriter(&b)
 	for i := 0; b.Len() < 3<<19; i++ {
@@ -173,18 +155,11 @@ func TestProgressOfGzipAhead(t *testing.T) {
 		}
 		z.Close()
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
+	file := openWritten(t, b.Bytes())
 	r := &run{jobs: 2, oneInput: true}
 	docs := document.NewReader(document.Options{Format: document.Text, Workers: 2})
 	var text int64
-	err = docs.Read(r.counted(file), path, func(d *document.Document) error {
+	err := docs.Read(r.counted(file), "crawl.warc.gz", func(d *document.Document) error {
 		n, err := io.Copy(io.Discard, d.Body)
 		text += n
 		return err
@@ -201,18 +176,10 @@ func TestProgressOfGzipAhead(t *testing.T) {
 // chunks, as the file named would be; one that stands past its start (a
 // shell read part of it before) is read as a stream, from where it stands.
 func TestSplittableStdin(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "big")
-	if err := os.WriteFile(path, []byte("text with http://example.com/ in it\n"), 0o644); err != nil {
+	file := openWritten(t, []byte("text with http://example.com/ in it\n"))
+	if err := os.Truncate(file.Name(), splitMin); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(path, splitMin); err != nil {
-		t.Fatal(err)
-	}
-	file, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
 	r := &run{jobs: 2, splitFiles: true}
 	r.in.format = "auto"
 	if size, ok := r.splittable(inputFile{name: "-"}, file); !ok || size != splitMin {
@@ -222,4 +189,20 @@ func TestSplittableStdin(t *testing.T) {
 	if _, ok := r.splittable(inputFile{name: "-"}, file); ok {
 		t.Error("standard input 5 bytes into its file: read in chunks from the file's start")
 	}
+}
+
+// openWritten writes data to a file of its own and opens it for reading,
+// closed when the test ends.
+func openWritten(t *testing.T, data []byte) *os.File {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "in")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }
