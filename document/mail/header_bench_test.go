@@ -21,9 +21,10 @@ func BenchmarkHeader(b *testing.B) {
 	data := []byte(benchHeader)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	var a valueArena
 	for b.Loop() {
 		var h header
-		if _, ok := h.parseHeld(data, false); !ok {
+		if _, ok := h.parseHeld(data, false, &a); !ok {
 			b.Fatal("no header")
 		}
 		if h.known[hContentType] == "" {

@@ -47,7 +47,7 @@ func TestParseBlock(t *testing.T) {
 	}
 	for _, c := range cases {
 		var h header
-		h.parseBlock([]byte(c.block))
+		h.parseBlock([]byte(c.block), new(valueArena))
 		for i := range nKnown {
 			if got, want := h.known[i], c.known[i]; got != want {
 				t.Errorf("%s: %s = %q, want %q", c.name, knownNames[i], got, want)
@@ -123,7 +123,7 @@ func heldHeaderThenBlock(data []byte, inMultipart bool) (h header, end int, ok b
 		switch {
 		case len(line) == 0:
 			h.eightBit = asciiPrefix(data[:off]) < off
-			h.parseBlock(data[:off])
+			h.parseBlock(data[:off], new(valueArena))
 			return h, off + i + 1, true
 		case line[0] == ' ' || line[0] == '\t':
 			if off == 0 {
@@ -177,7 +177,7 @@ func checkParseHeld(t *testing.T, data []byte, multipart bool) {
 	t.Helper()
 	want, wantEnd, wantOK := heldHeaderThenBlock(data, multipart)
 	var got header
-	end, ok := got.parseHeld(data, multipart)
+	end, ok := got.parseHeld(data, multipart, &testArena)
 	if ok != wantOK || end != wantEnd {
 		t.Fatalf("parseHeld(%q, %v) = %d, %v; want %d, %v", data, multipart, end, ok, wantEnd, wantOK)
 	}
@@ -186,6 +186,57 @@ func checkParseHeld(t *testing.T, data []byte, multipart bool) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("parseHeld(%q, %v): %+v, want %+v", data, multipart, got, want)
+	}
+}
+
+// testArena is the arena of checkParseHeld's headers: one for all, as a
+// walker's, so that the fuzzer meets its chunks' ends.
+var testArena valueArena
+
+// The values a valueArena gave stay as they were while it gives more:
+// a header's strings kept (as a Message-ID is, by the caller of Walk)
+// and its field list appended to up to its room, then 20,000 headers of
+// all sizes parsed through the same arena.
+func TestValueArenaKeeps(t *testing.T) {
+	var a valueArena
+	var kept []header
+	var want [][]string
+	snapshot := func(h header) []string { // copies of the bytes
+		var s []string
+		for _, v := range h.known {
+			s = append(s, strings.Clone(v))
+		}
+		for _, f := range h.uri {
+			s = append(s, strings.Clone(f.key), strings.Clone(f.value))
+		}
+		return s
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 20000 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "Message-ID: <%d.%s@example.org>\n", i, strings.Repeat("m", rng.IntN(100)))
+		for j := range rng.IntN(20) {
+			fmt.Fprintf(&b, "List-Archive: <https://example.org/%d/%d/%s>\n", i, j, strings.Repeat("a", rng.IntN(300)))
+		}
+		if rng.IntN(50) == 0 {
+			fmt.Fprintf(&b, "Content-Location: https://example.org/%d/%s\n", i, strings.Repeat("l", 5000))
+		}
+		b.WriteString("\nbody\n")
+		var h header
+		if _, ok := h.parseHeld([]byte(b.String()), false, &a); !ok {
+			t.Fatalf("header %d not parsed", i)
+		}
+		if i%7 == 0 {
+			kept, want = append(kept, h), append(want, snapshot(h))
+		}
+	}
+	for i, h := range kept {
+		if got := snapshot(h); !reflect.DeepEqual(got, want[i]) {
+			t.Fatalf("header %d: values now %q, were %q", i*7, got, want[i])
+		}
+		if cap(h.uri) != len(h.uri) {
+			t.Fatalf("header %d: URI fields with room for %d more: another header's may be written there", i*7, cap(h.uri)-len(h.uri))
+		}
 	}
 }
 

@@ -292,7 +292,7 @@ func (h *header) Get(k string) string {
 // place, what go-message's textproto.ReadHeader did (43 MB/s on small
 // messages, a string and a map entry for every field): only the values
 // that are used become strings.
-func (h *header) parseBlock(block []byte) {
+func (h *header) parseBlock(block []byte, a *valueArena) {
 	// The values kept are unfolded into vals and made one string at the
 	// end, each value a piece of it: one allocation a header, where a
 	// string a value was a third of the allocations of an mbox.
@@ -325,7 +325,7 @@ func (h *header) parseBlock(block []byte) {
 		}
 		vals, spans = keepField(vals, spans, trimBlanks(kv[:i]), kv[i+1:])
 	}
-	h.finish(vals, spans)
+	h.finish(vals, spans, a)
 }
 
 // keepField appends to vals the unfolded value val of the field named key
@@ -346,17 +346,21 @@ func keepField(vals []byte, spans []valueSpan, key, val []byte) ([]byte, []value
 // fieldKind tells of the field named key (any case) its index in
 // knownNames (-1 when none) and, when Walk gives its value for URI
 // extraction, its canonical name: the name made lower case is looked up
-// once (fieldKinds), where bytes.EqualFold against each name of
+// once, in fieldKinds, where bytes.EqualFold against each name of
 // knownNames, then of uriFields or listFields, was a tenth of the time of
-// a header block.
+// a header block (and a map lookup, its hash and probe, 7 % of the time
+// of an mbox of short messages).
 func fieldKind(key []byte) (known int, uriKey string, isURI bool) {
 	var lower [32]byte
 	if len(key) > len(lower) {
-		// Longer than any name in the switch: only another List-* field.
+		// Longer than any name of the tables: only another List-* field.
 		if bytes.EqualFold(key[:5], []byte("List-")) {
 			k := nettextproto.CanonicalMIMEHeaderKey(string(key))
 			return -1, k, strings.HasPrefix(k, "List-")
 		}
+		return -1, "", false
+	}
+	if len(key) < 2 {
 		return -1, "", false
 	}
 	for i, c := range key {
@@ -366,7 +370,7 @@ func fieldKind(key []byte) (known int, uriKey string, isURI bool) {
 		lower[i] = c
 	}
 	l := lower[:len(key)]
-	if k, ok := fieldKinds[string(l)]; ok {
+	if k := &fieldKinds[fieldSlot(l)]; k.name == string(l) {
 		return k.known, k.uriKey, k.uriKey != ""
 	}
 	if bytes.HasPrefix(l, []byte("list-")) {
@@ -377,12 +381,13 @@ func fieldKind(key []byte) (known int, uriKey string, isURI bool) {
 	return -1, "", false
 }
 
-// finish sets h's values from what keepField kept: one string for all.
-func (h *header) finish(vals []byte, spans []valueSpan) {
+// finish sets h's values from what keepField kept, their strings and
+// list out of a.
+func (h *header) finish(vals []byte, spans []valueSpan, a *valueArena) {
 	if len(spans) == 0 {
 		return
 	}
-	all := string(vals)
+	all := a.string(vals)
 	nURI := 0
 	for _, sp := range spans {
 		if sp.isURI {
@@ -390,7 +395,7 @@ func (h *header) finish(vals []byte, spans []valueSpan) {
 		}
 	}
 	if nURI > 0 {
-		h.uri = make([]field, 0, nURI)
+		h.uri = a.fields(nURI)
 	}
 	for _, sp := range spans {
 		v := all[sp.start:sp.end]
@@ -401,6 +406,53 @@ func (h *header) finish(vals []byte, spans []valueSpan) {
 			h.uri = append(h.uri, field{sp.uriKey, v})
 		}
 	}
+}
+
+// valueArena gives headers the strings of their values and their lists
+// of URI fields out of chunks it never writes to again once it has given
+// a piece of them: one allocation for many headers, where a string and a
+// list each were half of the allocations of an mbox. What it gives stays
+// as it is for as long as it is held, as any string.
+type valueArena struct {
+	strs []byte
+	list []field
+}
+
+// Chunk sizes of a valueArena: some 60 headers of a list message a
+// chunk of strings, 20 of fields. A longer value is a string of its own.
+const (
+	arenaStrs   = 16 << 10
+	arenaFields = 64
+)
+
+// string returns b as a string.
+func (a *valueArena) string(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > arenaStrs/4 {
+		return string(b)
+	}
+	if cap(a.strs)-len(a.strs) < len(b) {
+		a.strs = make([]byte, 0, arenaStrs)
+	}
+	start := len(a.strs)
+	a.strs = append(a.strs, b...)
+	return unsafe.String(&a.strs[start], len(b))
+}
+
+// fields returns an empty list with room for n fields, to be appended to
+// up to n only.
+func (a *valueArena) fields(n int) []field {
+	if n > arenaFields/4 {
+		return make([]field, 0, n)
+	}
+	if cap(a.list)-len(a.list) < n {
+		a.list = make([]field, 0, arenaFields)
+	}
+	start := len(a.list)
+	a.list = a.list[:start+n]
+	return a.list[start : start : start+n]
 }
 
 // valueSpan is where parseBlock put a field's unfolded value.
@@ -461,7 +513,7 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 	}
 	var h header
 	if lr.inMem && lr.atStart {
-		if end, ok := h.parseHeld(lr.held, len(bounds) > 0); ok {
+		if end, ok := h.parseHeld(lr.held, len(bounds) > 0, &w.values); ok {
 			lr.discard(end)
 			return h
 		}
@@ -525,7 +577,7 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 		}
 	}
 	h.eightBit = asciiPrefix(block) < len(block)
-	h.parseBlock(block)
+	h.parseBlock(block, &w.values)
 	w.block = block[:0]
 	return h
 }
@@ -541,7 +593,7 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 // 8 % of the CPU of an mbox; most of it was the bookkeeping of each line,
 // which held bytes need not. Checked first and parsed after, each line was
 // searched twice: a third of the time of a header.
-func (h *header) parseHeld(data []byte, inMultipart bool) (end int, ok bool) {
+func (h *header) parseHeld(data []byte, inMultipart bool, a *valueArena) (end int, ok bool) {
 	var valsArr [512]byte
 	var spansArr [12]valueSpan
 	vals, spans := valsArr[:0], spansArr[:0]
@@ -562,7 +614,7 @@ func (h *header) parseHeld(data []byte, inMultipart bool) (end int, ok bool) {
 				vals, spans = keepField(vals, spans, key, data[valAt:off])
 			}
 			h.eightBit = asciiPrefix(data[:off]) < off
-			h.finish(vals, spans)
+			h.finish(vals, spans, a)
 			return off + i + 1, true
 		case line[0] == ' ' || line[0] == '\t':
 			if off == 0 {
@@ -634,29 +686,44 @@ func IsURIField(name string) bool {
 	return ok
 }
 
-// fieldKinds holds, by lower-case name, what fieldKind tells of the names
-// of knownNames, uriFields and listFields.
-var fieldKinds = func() map[string]fieldKindOf {
-	m := map[string]fieldKindOf{}
+// fieldKinds holds what fieldKind tells of the names of knownNames,
+// uriFields and listFields, each at its fieldSlot, which no two share.
+var fieldKinds = func() (t [64]fieldKindOf) {
+	set := func(name string, f func(*fieldKindOf)) {
+		l := strings.ToLower(name)
+		k := &t[fieldSlot([]byte(l))]
+		if k.name != "" && k.name != l {
+			panic("mail: fieldSlot gives " + k.name + " and " + l + " one slot")
+		}
+		if k.name == "" {
+			*k = fieldKindOf{name: l, known: -1}
+		}
+		f(k)
+	}
 	for _, names := range [][]string{uriFields, listFields} {
 		for _, n := range names {
-			m[strings.ToLower(n)] = fieldKindOf{known: -1, uriKey: n}
+			set(n, func(k *fieldKindOf) { k.uriKey = n })
 		}
 	}
 	for j, n := range knownNames {
-		k, ok := m[strings.ToLower(n)]
-		if !ok {
-			k = fieldKindOf{}
-		}
-		k.known = j
-		m[strings.ToLower(n)] = k
+		set(n, func(k *fieldKindOf) { k.known = j })
 	}
-	return m
+	return t
 }()
 
+// fieldSlot is where fieldKinds holds the name l (lower case, two bytes
+// or more): a hash of its length and last two bytes that no two names of
+// the tables share (the init of fieldKinds checks).
+func fieldSlot(l []byte) int {
+	n := len(l)
+	return (n + int(l[n-1]) + 7*int(l[n-2])) & 63
+}
+
 // fieldKindOf is what fieldKind tells: the index in knownNames (-1: none)
-// and the canonical name of a field given for URI extraction ("": none).
+// and the canonical name of a field given for URI extraction ("": none),
+// of the field whose lower-case name is name.
 type fieldKindOf struct {
+	name   string
 	known  int
 	uriKey string
 }
@@ -721,6 +788,7 @@ type walker struct {
 	heldBody            inplace.Reader        // a held body given in place
 	fieldBody           inplace.Reader        // the Body of a header field's Part
 	block               []byte                // the header block being read, reused
+	values              valueArena            // the strings of header values
 	pre                 []byte                // a multipart's preamble, reused
 	tables              map[string]*byteTable // single-byte charsets met, nil for others
 	pool                decoders              // decoders to reuse
