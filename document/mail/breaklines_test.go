@@ -9,23 +9,36 @@ import (
 
 // breakLinesRef is breakLines step by step in Go, as textAndBreaks reads
 // text with nothing in it for decode but CRs and the references simpleRef
-// reads.
+// reads. It goes as the assembly loop goes: a word of lt and sp at a
+// time, the marks before p cleared from them, the lowest mark taken off
+// at each tag or reference read (whose bytes hold no other mark), the
+// rest of a word with none copied whole.
 func breakLinesRef(dst, b []byte, x *htmlIndex, p, want int) (np, m, tp, tm int) {
 	tp = -1
+	if p < x.from || p+64 > x.limit || x.limit > len(b) {
+		return p, m, tp, tm
+	}
+	k := (p - x.from) >> 6
+	below := uint64(1)<<((p-x.from)&63) - 1
+	lt, sp := x.lt[k]&^below, x.sp[k]&^below
 	for {
-		if p < x.from || p+64 > x.limit || x.limit > len(b) || p+64 > len(b) || m+64 > len(dst) {
+		if p+64 > x.limit || p+64 > len(b) || m+64 > len(dst) {
 			return p, m, tp, tm
 		}
-		w, sh := (p-x.from)>>6, uint((p-x.from)&63)
-		lt := x.lt[w]>>sh | x.lt[w+1]<<(64-sh)
-		sp := x.sp[w]>>sh | x.sp[w+1]<<(64-sh)
-		k := bits.TrailingZeros64(lt) // 64: no '<'
-		q := p + k
-		if k < 64 && q+8 > len(b) {
-			return p, m, tp, tm
+		if lt == 0 && sp == 0 {
+			// The rest of the word is text (or was a tag's or a
+			// reference's end): on to the next word.
+			k++
+			if ws := x.from + 64*k; ws > p {
+				m += copy(dst[m:], b[p:ws])
+				p = ws
+			}
+			lt, sp = x.lt[k], x.sp[k]
+			continue
 		}
-		if s := sp & (1<<k - 1); s != 0 {
-			j := p + bits.TrailingZeros64(s)
+		if lt == 0 || sp&(lt&-lt-1) != 0 {
+			// A CR or a reference before the next '<'.
+			j := x.from + 64*k + bits.TrailingZeros64(sp)
 			if j+8 > len(b) {
 				return p, m, tp, tm
 			}
@@ -40,12 +53,12 @@ func breakLinesRef(dst, b []byte, x *htmlIndex, p, want int) (np, m, tp, tm int)
 			m += copy(dst[m:], b[p:j])
 			dst[m] = c
 			m, p = m+1, j+n
+			sp &= sp - 1
 			continue
 		}
-		if k == 64 {
-			m += copy(dst[m:], b[p:p+64])
-			p += 64
-			continue
+		q := x.from + 64*k + bits.TrailingZeros64(lt)
+		if q+8 > len(b) {
+			return p, m, tp, tm
 		}
 		n := breakTagLen(b[q:])
 		if n == 0 {
@@ -54,6 +67,7 @@ func breakLinesRef(dst, b []byte, x *htmlIndex, p, want int) (np, m, tp, tm int)
 		m += copy(dst[m:], b[p:q])
 		dst[m] = '\n'
 		m, p = m+1, q+n
+		lt &= lt - 1
 		tp, tm = p, m
 		if m >= want {
 			return p, m, tp, tm
