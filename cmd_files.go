@@ -242,6 +242,24 @@ type yieldingReader struct {
 
 const yieldEvery = 4 << 20
 
+// File and Mapped make a yieldingReader of a file a document.FileReader:
+// an mbox is then read through a mapping of the file, and the bytes read
+// so are counted as those read by Read.
+func (y *yieldingReader) File() *os.File {
+	if c, ok := y.r.(*countingReader); ok {
+		if f, ok := c.r.(*os.File); ok {
+			return f
+		}
+	}
+	return nil
+}
+
+func (y *yieldingReader) Mapped(n int64) {
+	if c, ok := y.r.(*countingReader); ok {
+		c.n.Add(n)
+	}
+}
+
 func (y *yieldingReader) Read(p []byte) (int, error) {
 	n, err := y.r.Read(p)
 	if y.since += n; y.since >= yieldEvery {

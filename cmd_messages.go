@@ -89,6 +89,12 @@ func (mw *messageWorker) read(j messageJob, out *parallel.Ordered) messageDone {
 		m.Release()
 	}
 	f.out.Flush()
+	if err != nil {
+		// The input ends here (its mapping faulted: the file shrank):
+		// the runs after this one, which a worker may have read before,
+		// print nothing (behaviour §1.5).
+		out.Stop(j.k)
+	}
 	out.Done(j.k)
 	return messageDone{k: j.k, found: f.found, invalid: f.invalid, count: f.out.Count(), warns: mw.warns, err: err}
 }

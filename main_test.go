@@ -57,6 +57,8 @@ func TestScripts(t *testing.T) {
 			"feedslow": cmdFeedSlow,
 			"writeto":  cmdWriteTo,
 			"pty":      cmdPty,
+			"shrink":   cmdShrink,
+			"prefix":   cmdPrefix,
 		},
 	})
 }
@@ -432,16 +434,81 @@ func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	err = cmd.Run()
 	fmt.Fprint(ts.Stderr(), stderr.String())
+	wantStatus(ts, "writeto", err, want, stderr.String())
+}
+
+// wantStatus fails the script unless err, of a command that ran, says
+// exit status want (nil: 0).
+func wantStatus(ts *testscript.TestScript, name string, err error, want int, stderr string) {
 	got := 0
 	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
-			ts.Fatalf("writeto: %v", err)
+			ts.Fatalf("%s: %v", name, err)
 		}
 		got = ee.ExitCode()
 	}
 	if got != want {
-		ts.Fatalf("exit status %d, want %d (stderr %q)", got, want, stderr.String())
+		ts.Fatalf("exit status %d, want %d (stderr %q)", got, want, stderr)
+	}
+}
+
+// cmdShrink is "shrink FILE SIZE N PROG ARGS...": it runs PROG with FILE
+// on its stdin and its stdout on a pipe, cuts FILE to SIZE bytes as soon
+// as the first byte of output comes (PROG, held by the pipe, has read
+// little of FILE then), and wants exit status N. What PROG wrote goes to
+// the script's stdout and stderr.
+func cmdShrink(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 4 {
+		ts.Fatalf("usage: shrink FILE SIZE N PROG [ARGS...]")
+	}
+	size, err := strconv.ParseInt(args[1], 10, 64)
+	ts.Check(err)
+	want, err := strconv.Atoi(args[2])
+	ts.Check(err)
+	cmd := exec.Command(lookPath(ts, args[3]), args[4:]...)
+	cmd.Dir = ts.Getenv("WORK")
+	in, err := os.Open(ts.MkAbs(args[0]))
+	ts.Check(err)
+	defer in.Close()
+	cmd.Stdin = in
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	ts.Check(err)
+	ts.Check(cmd.Start())
+	var b bytes.Buffer
+	first := make([]byte, 1)
+	if n, _ := io.ReadFull(out, first); n == 1 {
+		b.Write(first)
+	}
+	ts.Check(os.Truncate(ts.MkAbs(args[0]), size))
+	io.Copy(&b, out)
+	err = cmd.Wait()
+	fmt.Fprint(ts.Stdout(), b.String())
+	fmt.Fprint(ts.Stderr(), stderr.String())
+	wantStatus(ts, "shrink", err, want, stderr.String())
+}
+
+// cmdPrefix is "prefix FILE1 FILE2 MIN": FILE1 (stdout for the last
+// command's) is a prefix of FILE2 of MIN bytes or more.
+func cmdPrefix(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: prefix FILE1 FILE2 MIN")
+	}
+	a := ts.ReadFile(args[0])
+	b := ts.ReadFile(args[1])
+	least, err := strconv.Atoi(args[2])
+	ts.Check(err)
+	if !strings.HasPrefix(b, a) {
+		i := 0
+		for i < len(a) && i < len(b) && a[i] == b[i] {
+			i++
+		}
+		ts.Fatalf("%s is not a prefix of %s: they differ at byte %d of %d", args[0], args[1], i, len(a))
+	}
+	if len(a) < least {
+		ts.Fatalf("%s: %d bytes, want %d or more", args[0], len(a), least)
 	}
 }
 

@@ -3,7 +3,9 @@ package document
 import (
 	"errors"
 	"github.com/urix-dev/urix/internal/inplace"
+	"github.com/urix-dev/urix/internal/mapfile"
 	"io"
+	"runtime/debug"
 	"sync"
 
 	"github.com/urix-dev/urix/document/mail"
@@ -35,6 +37,7 @@ type Message struct {
 	buf    *[]byte
 	hold   warc.Hold // a held WARC record's hold on the reader's buffer
 	stream func(w *Walker, fn func(*Document) error) error
+	mapped []byte // the mapping of the file the message lies in, if any
 }
 
 // Held reports whether the message is held in memory whole.
@@ -104,8 +107,9 @@ type Walker struct {
 
 // Documents calls fn for each document of m, in order, as Read would for
 // that piece of the input. It returns fn's first error as is, or a read
-// error of the input.
-func (w *Walker) Documents(m *Message, fn func(*Document) error) error {
+// error of the input (for a message that lies in a mapping of its file,
+// a *MapFaultError when the file shrank as it was read).
+func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 	if m.stream != nil {
 		return m.stream(w, fn)
 	}
@@ -138,12 +142,39 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) error {
 	}
 	w.cur, w.fn = m, fn
 	defer func() { w.cur, w.fn = nil, nil }()
+	if m.mapped != nil {
+		// A fault in the mapping (the file shrank) is an error of the
+		// reading, not a crash (behaviour §1.5).
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer w.recoverFault(m.mapped, &err)
+	}
 	var warn func(int, string)
 	if w.Warn != nil {
 		warn = w.warnFn
 	}
 	return w.mw.Walk(&m.m, mail.Options{Warn: warn}, w.partFn)
 }
+
+// recoverFault, deferred by Documents, sets *err to the error of a fault
+// in the mapping m; the walk it cut short left the mail Walker half-way,
+// and the next message gets a new one. Any other panic goes on.
+func (w *Walker) recoverFault(m []byte, err *error) {
+	e := recover()
+	if e == nil {
+		return
+	}
+	f := mapfile.Fault(e, m)
+	if f == nil {
+		panic(e)
+	}
+	w.mw = mail.Walker{}
+	*err = f
+}
+
+// MapFaultError is the error of a message of a file mapped into memory
+// whose bytes could not be read: the file shrank as it was read, or its
+// storage failed.
+type MapFaultError = mapfile.FaultError
 
 // part and warn are the functions Documents gives the walk of w.cur.
 func (w *Walker) part(p *mail.Part) error {
@@ -162,10 +193,19 @@ func (w *Walker) warn(msgNo int, msg string) {
 // a whole (a compressed stream read as text) goes to Options.Warn, what
 // is wrong with a message to the Walker that reads it. It returns fn's
 // first error as is, or an error that ends the reading of the input.
+//
+// An mbox that is a regular file (r an *os.File, or a FileReader), not
+// compressed, is read through a mapping of the file into memory (Linux;
+// not with Options.NoMap), as large as the file is when ReadMessages
+// begins: its held messages are slices of the mapping, which lasts until
+// the last is released; a fault in it (the file shrank as it was read)
+// is a *MapFaultError, of ReadMessages or of the Walker that reads the
+// message. The file is left at its end.
 func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Message) error) error {
 	if max <= 0 {
 		max = DefaultMaxMessage
 	}
+	src, mappable := rd.fileSource(r) // where r stands, before it is read
 	return rd.read(r, name, func(br io.Reader, format Format) error {
 		if format == WARC {
 			return rd.warcRecords(br, name, max, fn)
@@ -177,6 +217,9 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 				defer func() { rd.Options.Warn = saved }()
 				return rd.readAs(br, name, format, dfn)
 			}})
+		}
+		if data := rd.mapped(src, mappable); data != nil {
+			return rd.mappedMbox(src, data, name, max, fn)
 		}
 		sp := mail.NewMboxSplitter(br)
 		for {

@@ -88,6 +88,8 @@ func TestReadMessagesAsRead(t *testing.T) {
 				"whole":   func() io.Reader { return strings.NewReader(in) },
 				"OneByte": func() io.Reader { return iotest.OneByteReader(strings.NewReader(in)) },
 				"Half":    func() io.Reader { return iotest.HalfReader(strings.NewReader(in)) },
+				// A file: an mbox read through a mapping of it.
+				"file": func() io.Reader { return tempFile(t, "", in) },
 			} {
 				got, warns, err := readMessages(t, rd(), Options{}, max)
 				if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(warns, wantWarns) || (err == nil) != (werr == nil) {

@@ -172,6 +172,11 @@ type Options struct {
 	// skipped as malformed, and of an input read as text although it
 	// begins like a compressed file. Reading goes on after each.
 	Warn func(Warning)
+
+	// NoMap makes ReadMessages read an mbox that is a regular file with
+	// Read, as it reads any other input, rather than through a mapping
+	// of the file into memory (see ReadMessages).
+	NoMap bool
 }
 
 // HeadSize is how much of an input is looked at, at most, to tell a binary
@@ -193,6 +198,9 @@ type Reader struct {
 	// streamAll walks a message the buffer holds whole as one that is
 	// longer: for tests, which compare the two.
 	streamAll bool
+	// plain is set by read when the input is not compressed: its bytes
+	// are the file's.
+	plain bool
 }
 
 // NewReader returns a Reader with the given options.
@@ -215,10 +223,11 @@ func (rd *Reader) Read(r io.Reader, name string, fn func(*Document) error) error
 func (rd *Reader) read(r io.Reader, name string, fn func(br io.Reader, format Format) error) error {
 	opts := &rd.Options
 	rd.raw.MaxWindow, rd.raw.Workers = opts.MaxWindow, opts.Workers
-	dec, _, err := rd.raw.Decompress(r, opts.RequireCompressed)
+	dec, comp, err := rd.raw.Decompress(r, opts.RequireCompressed)
 	if err != nil {
 		return err
 	}
+	rd.plain = comp == None && rd.raw.Fallback() == nil
 	if c, ok := dec.(io.Closer); ok {
 		defer c.Close() // its workers, when fn stops early
 	}

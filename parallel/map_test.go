@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/urix-dev/urix/extract"
+	"github.com/urix-dev/urix/internal/mapfile"
 )
 
 // truncating is a Formatter that cuts its file to size at the first URI
@@ -44,10 +45,10 @@ func TestSplitMappedFileShrinks(t *testing.T) {
 	for _, cut := range []int64{1 << 20, 3<<20 + 1000} {
 		for _, workers := range []int{1, 2, 4} {
 			f := textFile(t, text)
-			if m := mapFile(f, int64(len(text))); m == nil {
+			if m := mapfile.Map(f, int64(len(text))); m == nil {
 				t.Skip("files are not mapped into memory here")
 			} else {
-				unmapFile(m)
+				mapfile.Unmap(m)
 			}
 			format := truncating{once: new(sync.Once), path: f.Name(), size: cut}
 			s := Split{Workers: workers, Options: extract.Options{NoLines: true}, Format: format}
@@ -67,24 +68,6 @@ func TestSplitMappedFileShrinks(t *testing.T) {
 	}
 }
 
-// rssFile returns the process's resident pages of mapped files, in bytes
-// (Linux's RssFile), or -1 where it is not told.
-func rssFile() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return -1
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "RssFile:"); ok {
-			var kb int64
-			if _, err := fmt.Sscan(rest, &kb); err == nil {
-				return kb << 10
-			}
-		}
-	}
-	return -1
-}
-
 // rssSampler is a Formatter that notes the most file pages resident while
 // Split reads, every few hundred URIs.
 type rssSampler struct {
@@ -94,7 +77,7 @@ type rssSampler struct {
 
 func (f rssSampler) AppendMatch(b []byte, m *extract.Match) ([]byte, int) {
 	if f.n.Add(1)%256 == 0 {
-		if r := rssFile(); r > f.most.Load() {
+		if r := mapfile.ResidentFile(); r > f.most.Load() {
 			f.most.Store(r)
 		}
 	}
@@ -114,12 +97,12 @@ func TestSplitMappedPagesLetGo(t *testing.T) {
 	}
 	text := b.String()
 	f := textFile(t, text)
-	if m := mapFile(f, int64(len(text))); m == nil {
+	if m := mapfile.Map(f, int64(len(text))); m == nil {
 		t.Skip("files are not mapped into memory here")
 	} else {
-		unmapFile(m)
+		mapfile.Unmap(m)
 	}
-	base := rssFile()
+	base := mapfile.ResidentFile()
 	if base < 0 {
 		t.Skip("no RssFile in /proc/self/status")
 	}

@@ -2,6 +2,7 @@ package parallel
 
 import (
 	"io"
+	"math"
 	"os"
 	"sync"
 )
@@ -23,6 +24,7 @@ type Ordered struct {
 	head  int // index of the file whose output goes straight to w
 	spool map[int]*spool
 	done  map[int]bool
+	last  int // the last input whose output is written (Stop)
 }
 
 // spoolLimit is one chunk: the output of a small file stays in memory,
@@ -34,7 +36,7 @@ const spoolLimit = spoolChunk
 
 // NewOrdered returns an Ordered that writes to w, starting with input 0.
 func NewOrdered(w io.Writer) *Ordered {
-	o := &Ordered{w: w, spool: map[int]*spool{}, done: map[int]bool{}}
+	o := &Ordered{w: w, spool: map[int]*spool{}, done: map[int]bool{}, last: math.MaxInt}
 	o.turn = sync.NewCond(&o.mu)
 	return o
 }
@@ -53,6 +55,9 @@ func (s orderedSink) Write(p []byte) (int, error) {
 	o := s.o
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if s.i > o.last {
+		return len(p), nil // dropped: see Stop
+	}
 	n := 0
 	if o.head != s.i {
 		n = o.spoolOf(s.i).write(p)
@@ -89,7 +94,9 @@ func (o *Ordered) Done(i int) error {
 		delete(o.done, o.head)
 		o.head++
 		if b := o.spool[o.head]; b != nil {
-			if werr := b.flushTo(o.w); werr != nil && err == nil {
+			if o.head > o.last {
+				b.drop()
+			} else if werr := b.flushTo(o.w); werr != nil && err == nil {
 				err = werr
 			}
 			delete(o.spool, o.head)
@@ -97,6 +104,29 @@ func (o *Ordered) Done(i int) error {
 	}
 	o.turn.Broadcast()
 	return err
+}
+
+// Stop makes input i, not yet Done, the last whose output is written:
+// what the inputs after it wrote, and write, is dropped. A reader of the
+// messages of one file, runs of them as inputs, calls it when a run ends
+// the file's reading with an error (its mapping faulted: the file
+// shrank), so that the output stays that of the messages before it, in
+// order, and not those of later runs that a worker had read before the
+// file shrank.
+func (o *Ordered) Stop(i int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if i >= o.last {
+		return
+	}
+	o.last = i
+	for k, b := range o.spool {
+		if k > i {
+			b.drop()
+			delete(o.spool, k)
+		}
+	}
+	o.turn.Broadcast()
 }
 
 // spool holds the output of a file that waits for its turn: the first
@@ -157,6 +187,19 @@ func (s *spool) write(p []byte) int {
 }
 
 // flushTo writes out what the spool holds and empties it.
+// drop gives back what s holds, unwritten.
+func (s *spool) drop() {
+	for _, c := range s.chunks {
+		spoolChunks.Put(c)
+	}
+	s.chunks, s.n = nil, 0
+	if s.file != nil {
+		s.file.Close()
+		os.Remove(s.file.Name())
+		s.file, s.inFile = nil, 0
+	}
+}
+
 func (s *spool) flushTo(w io.Writer) error {
 	var err error
 	for i, c := range s.chunks {

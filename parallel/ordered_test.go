@@ -116,3 +116,32 @@ func TestOrderedOutputSpills(t *testing.T) {
 		t.Fatalf("output of %d bytes differs from the files' in order (%d bytes)", out.Len(), len(want))
 	}
 }
+
+// Stop(i) keeps the output of the inputs up to i, in order, and drops
+// that of the ones after it: those already spooled (one spilled to a
+// temporary file, which goes), written after Stop, and done before or
+// after it.
+func TestOrderedStop(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	var out bytes.Buffer
+	o := NewOrdered(&out)
+	texts := [][]byte{fileText(0, false), fileText(1, false), fileText(2, false), fileText(3, true), fileText(4, false)}
+	o.Writer(3).Write(texts[3]) // spilled
+	o.Writer(2).Write(texts[2])
+	o.Done(3)
+	o.Writer(0).Write(texts[0])
+	o.Stop(1)
+	o.Writer(1).Write(texts[1])
+	o.Writer(4).Write(texts[4])
+	o.Stop(3) // a later Stop does not bring back what an earlier dropped
+	o.Done(4)
+	o.Done(2)
+	o.Done(1)
+	o.Done(0)
+	if want := append(bytes.Clone(texts[0]), texts[1]...); !bytes.Equal(out.Bytes(), want) {
+		t.Fatalf("output of %d bytes, want the first two inputs' %d", out.Len(), len(want))
+	}
+	if left, _ := os.ReadDir(os.Getenv("TMPDIR")); len(left) != 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}

@@ -2,13 +2,12 @@ package parallel
 
 import (
 	"bytes"
-	"fmt"
+	"github.com/urix-dev/urix/internal/mapfile"
 	"io"
 	"os"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/freelist"
@@ -137,10 +136,10 @@ const (
 func (s *Split) Read(w io.Writer, file io.ReaderAt, size int64) (Counts, error) {
 	r := newSplitRun(s, w, file, size)
 	if f, ok := file.(*os.File); ok && !s.NoMap {
-		if r.mapped = mapFile(f, size); r.mapped != nil {
+		if r.mapped = mapfile.Map(f, size); r.mapped != nil {
 			// After run, whose joins have waited for every worker: no
 			// one reads the mapping any more.
-			defer unmapFile(r.mapped)
+			defer mapfile.Unmap(r.mapped)
 		}
 	}
 	return r.run()
@@ -477,10 +476,7 @@ func (r *splitRun) release(c *chunk) {
 	if r.mapped != nil {
 		// Whole pages only: the ones at either end may hold the chunks
 		// beside it.
-		page := int64(os.Getpagesize())
-		if from, to := (c.start+page-1)&^(page-1), c.end&^(page-1); from < to {
-			dropPages(r.mapped[from:to])
-		}
+		mapfile.Drop(r.mapped[c.start:c.end])
 	}
 }
 
@@ -1000,13 +996,12 @@ func (cs *chunkScanner) recoverFault(unknown func()) {
 	if e == nil {
 		return
 	}
-	fault, ok := e.(interface{ Addr() uintptr })
-	start := uintptr(unsafe.Pointer(unsafe.SliceData(cs.mapped)))
-	if !ok || fault.Addr() < start || fault.Addr() >= start+uintptr(len(cs.mapped)) {
+	fault := mapfile.Fault(e, cs.mapped)
+	if fault == nil {
 		panic(e)
 	}
 	if cs.fault == nil {
-		cs.fault = &MapFaultError{Offset: int64(fault.Addr() - start)}
+		cs.fault = fault
 	}
 	cs.done, cs.queue = true, cs.queue[:0]
 	unknown()
@@ -1014,10 +1009,4 @@ func (cs *chunkScanner) recoverFault(unknown func()) {
 
 // MapFaultError is the error of a file mapped into memory whose bytes
 // could not be read: it shrank as it was read, or its storage failed.
-type MapFaultError struct {
-	Offset int64 // where in the file
-}
-
-func (e *MapFaultError) Error() string {
-	return fmt.Sprintf("no data at offset %d: the file shrank as it was read, or its storage failed", e.Offset)
-}
+type MapFaultError = mapfile.FaultError

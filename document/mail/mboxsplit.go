@@ -63,6 +63,28 @@ func NewMboxSplitter(r io.Reader) *MboxSplitter {
 	return &MboxSplitter{src: r, m: mbox{atStart: true, prevBlank: true, lineBlank: true}}
 }
 
+// NewMboxSplitterOf returns a splitter of the mbox data, which lies in
+// memory (a file mapped into memory, for one): the messages it holds are
+// slices of data itself, not copies, each held until its Release as a
+// stream's are. free, when not nil, is given each stretch of data once
+// the splitter is past it and no message given out holds it (the pages
+// of a mapping may then go); done, when not nil, is called once Close
+// was called and every message was released: nothing reads data then.
+func NewMboxSplitterOf(data []byte, free func([]byte), done func()) *MboxSplitter {
+	s := NewMboxSplitter(nil)
+	s.br = blockread.NewMappedReader(blockread.Mapped{Data: data, Free: free, Done: done})
+	s.m.br = s.br
+	return s
+}
+
+// Close ends the reading of a splitter made by NewMboxSplitterOf (see
+// there); no Next after it. It does nothing for a splitter of a stream.
+func (s *MboxSplitter) Close() {
+	if s.br != nil {
+		s.br.Close()
+	}
+}
+
 // Next reads the next message. One of up to max bytes is held whole: as a
 // slice of a block the splitter reads the input into (Shared, until
 // Release), or, when its text is not the input's bytes (a quoted "From "

@@ -21,10 +21,15 @@ import (
 var inPlaceParts int
 
 func walkSplit(t *testing.T, in io.Reader, max int) ([]rec, []string) {
+	return walkSplitter(t, NewMboxSplitter(in), max)
+}
+
+// walkSplitter is walkSplit with the splitter s, which it closes.
+func walkSplitter(t *testing.T, s *MboxSplitter, max int) ([]rec, []string) {
 	t.Helper()
+	defer s.Close()
 	var recs []rec
 	var warns []string
-	s := NewMboxSplitter(in)
 	var walkers [2]Walker
 	var buf []byte
 	for i := 0; ; i++ {
@@ -106,18 +111,25 @@ func TestMboxSplitterAsWalk(t *testing.T) {
 	}
 	inPlaceParts = 0
 	for _, max := range []int{0, 1, 17, 100, 1 << 20} {
-		for name, rd := range map[string]func() io.Reader{
-			"whole":   func() io.Reader { return strings.NewReader(in) },
-			"OneByte": func() io.Reader { return iotest.OneByteReader(strings.NewReader(in)) },
-			"Half":    func() io.Reader { return iotest.HalfReader(strings.NewReader(in)) },
+		done := 0
+		for name, sp := range map[string]func() *MboxSplitter{
+			"whole":   func() *MboxSplitter { return NewMboxSplitter(strings.NewReader(in)) },
+			"OneByte": func() *MboxSplitter { return NewMboxSplitter(iotest.OneByteReader(strings.NewReader(in))) },
+			"Half":    func() *MboxSplitter { return NewMboxSplitter(iotest.HalfReader(strings.NewReader(in))) },
+			"in memory": func() *MboxSplitter {
+				return NewMboxSplitterOf([]byte(in), nil, func() { done++ })
+			},
 		} {
-			got, warns := walkSplit(t, rd(), max)
+			got, warns := walkSplitter(t, sp(), max)
 			if !reflect.DeepEqual(got, ref) {
 				t.Errorf("max %d, %s: got\n%s\nwant\n%s", max, name, strings.Join(describeAll(got), "\n"), strings.Join(describeAll(ref), "\n"))
 			}
 			if !reflect.DeepEqual(warns, refWarns) {
 				t.Errorf("max %d, %s: warnings %q, want %q", max, name, warns, refWarns)
 			}
+		}
+		if done != 1 {
+			t.Errorf("max %d, in memory: done called %d times, want once", max, done)
 		}
 	}
 	if inPlaceParts < 30 {

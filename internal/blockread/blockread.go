@@ -14,6 +14,10 @@
 //
 // A Reader is used on one goroutine; the Blocks of held pieces may be
 // read and Released on any.
+//
+// A Reader of an input already in memory (NewMappedReader: a file mapped
+// into memory) gives its pieces as slices of the input itself, and its
+// Blocks are windows of it rather than buffers.
 package blockread
 
 import (
@@ -33,11 +37,19 @@ type Block struct {
 	data []byte
 	refs atomic.Int32
 	pool *pool
+	// Of a window of a mapped input: its input and where it lies in it
+	// (end set when the Reader moves on to the next window).
+	in         *mapped
+	start, end int
 }
 
 // Release gives back a piece's hold on the block.
 func (b *Block) Release() {
 	if b.refs.Add(-1) == 0 {
+		if b.in != nil {
+			b.in.free(b)
+			return
+		}
 		b.pool.put(b)
 	}
 }
@@ -67,7 +79,8 @@ type Reader struct {
 	mark  int   // start of the piece being held, -1 when none
 	off   int64 // input offset of blk.data[0]
 	err   error
-	empty int // reads in a row that gave nothing
+	empty int     // reads in a row that gave nothing
+	in    *mapped // the input, of a mapped Reader
 }
 
 // MinBlock is the least block size: a block holds many pieces (80
@@ -85,6 +98,110 @@ const SliceMax = 64 << 10
 func NewReader(src io.Reader, maxHeld int) *Reader {
 	size := max(MinBlock, maxHeld+2*SliceMax)
 	return &Reader{src: src, pool: &pool{size: size}, mark: -1}
+}
+
+// Mapped is the input of a mapped Reader, and what it tells of it.
+type Mapped struct {
+	Data []byte // the input, in memory
+	// Free, when not nil, is given each window of Data once the Reader
+	// is past it and no piece holds it: the pages of a mapping may go.
+	// (A piece held from a window may reach into the next ones.)
+	Free func(window []byte)
+	// Done, when not nil, is called once Close was called and every
+	// window is free: nothing reads Data any more.
+	Done func()
+}
+
+// mapped is a mapped Reader's input and the windows not yet free (one
+// more until Close).
+type mapped struct {
+	Mapped
+	live atomic.Int32
+}
+
+// mapWindow is the size of a mapped Reader's windows: what a held piece
+// keeps from Free with it is the window it starts in. Freeing windows of
+// 2 MiB (each a madvise, and the other CPUs' TLBs flushed) took half of
+// what the mapping saved of the corpus's mbox; 8 MiB, a tenth (peak RSS
+// 30 MB against 27, and 22 read with Read).
+const mapWindow = 8 << 20
+
+// NewMappedReader returns a Reader of m.Data, which gives its pieces as
+// slices of m.Data, never copied; Close ends it.
+func NewMappedReader(m Mapped) *Reader {
+	in := &mapped{Mapped: m}
+	in.live.Store(1)
+	b := &Reader{in: in, mark: -1}
+	b.window(0)
+	return b
+}
+
+// Close ends a mapped Reader: its hold on the window it reads goes. It
+// does nothing for others.
+func (b *Reader) Close() {
+	if b.in == nil || b.blk == nil {
+		return
+	}
+	b.blk.end = len(b.in.Data)
+	b.blk.Release()
+	b.blk, b.r, b.w, b.err = nil, 0, 0, io.EOF
+	b.in.done()
+}
+
+// window moves a mapped Reader to a window of the input from start on
+// (nothing from before start held, or read from here on).
+func (b *Reader) window(start int) {
+	nb := &Block{in: b.in, start: start, data: b.in.Data[start:]}
+	nb.refs.Store(1) // the Reader's
+	b.in.live.Add(1)
+	if old := b.blk; old != nil {
+		shift := start - int(b.off)
+		b.r -= shift
+		b.w -= shift
+		if b.mark >= 0 {
+			b.mark -= shift
+		}
+		old.end = start
+		old.Release()
+	}
+	b.blk, b.off = nb, int64(start)
+}
+
+// free frees the window w.
+func (in *mapped) free(w *Block) {
+	if in.Free != nil && w.start < w.end {
+		in.Free(in.Data[w.start:w.end])
+	}
+	in.done()
+}
+
+// done counts one window, or the Reader, off.
+func (in *mapped) done() {
+	if in.live.Add(-1) == 0 && in.Done != nil {
+		in.Done()
+	}
+}
+
+// mapFill is fill for a mapped Reader: up to readMax bytes more of the
+// input become read, as a read would bring them in; a new window starts
+// at the piece being marked, or at r, once mapWindow bytes before them
+// are read.
+func (b *Reader) mapFill() {
+	if b.blk == nil {
+		return // closed
+	}
+	from := b.r
+	if b.mark >= 0 {
+		from = b.mark
+	}
+	if from > mapWindow {
+		b.window(int(b.off) + from - 1) // one byte before, for UnreadByte
+	}
+	if b.w == len(b.blk.data) {
+		b.err = io.EOF
+		return
+	}
+	b.w = min(len(b.blk.data), b.w+readMax)
 }
 
 // Buffered returns the number of bytes that can be read without reading
@@ -183,7 +300,7 @@ func (b *Reader) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	if b.w == b.r && b.mark < 0 && len(p) >= SliceMax && b.err == nil {
+	if b.w == b.r && b.mark < 0 && len(p) >= SliceMax && b.err == nil && b.in == nil {
 		n, err := b.src.Read(p)
 		if n < 0 || n > len(p) {
 			n, err = 0, io.ErrNoProgress
@@ -217,6 +334,10 @@ const readMax = 128 << 10
 // is full, or back to the start of this one when nothing in it is held
 // and all of it is read.
 func (b *Reader) fill() {
+	if b.in != nil {
+		b.mapFill()
+		return
+	}
 	if b.blk == nil || b.w == len(b.blk.data) || b.r == b.w && b.w > readMax && b.alone() {
 		b.next()
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 )
 
 // ops runs a sequence of calls, chosen by seed, on a reader with
@@ -63,7 +64,7 @@ func ops(r bufioLike, seed int64) string {
 
 // A Reader gives what a bufio.Reader of SliceMax bytes gives, whatever
 // the reads of its input, across blocks (lines longer than SliceMax
-// included).
+// included); a mapped Reader too (TestMappedWindows crosses its windows).
 func TestReaderAsBufio(t *testing.T) {
 	var text bytes.Buffer
 	for i := 0; text.Len() < 3*MinBlock; i++ {
@@ -75,12 +76,13 @@ func TestReaderAsBufio(t *testing.T) {
 	in := text.Bytes()
 	for seed := int64(0); seed < 12; seed++ {
 		want := ops(bufio.NewReaderSize(bytes.NewReader(in), SliceMax), seed)
-		for name, src := range map[string]io.Reader{
-			"whole": bytes.NewReader(in),
-			"half":  iotest.HalfReader(bytes.NewReader(in)),
-			"data":  iotest.DataErrReader(bytes.NewReader(in)),
+		for name, r := range map[string]*Reader{
+			"whole":  NewReader(bytes.NewReader(in), 0),
+			"half":   NewReader(iotest.HalfReader(bytes.NewReader(in)), 0),
+			"data":   NewReader(iotest.DataErrReader(bytes.NewReader(in)), 0),
+			"mapped": NewMappedReader(Mapped{Data: in}),
 		} {
-			if got := ops(NewReader(src, 0), seed); got != want {
+			if got := ops(r, seed); got != want {
 				t.Fatalf("seed %d, %s: differs from bufio", seed, name)
 			}
 		}
@@ -129,4 +131,89 @@ func TestHeldSurvivesBlocks(t *testing.T) {
 			t.Fatalf("held %q, want %q", h.data, h.want)
 		}
 	}
+}
+
+// A mapped Reader's pieces are slices of its input, held in order and
+// released out of order (as workers do): Free is given every window of
+// the input once, in all the whole input, never one a piece held
+// still holds, and Done comes once, after Close and the last Release.
+func TestMappedWindows(t *testing.T) {
+	var text bytes.Buffer
+	for i := 0; text.Len() < 9*mapWindow; i++ {
+		fmt.Fprintf(&text, "record %d %s\n", i, strings.Repeat("y", i%7000))
+	}
+	in := text.Bytes()
+	freed := make([]int, len(in)) // times each byte was freed
+	type held struct {
+		data []byte
+		blk  *Block
+	}
+	var keep []held
+	done := 0
+	r := NewMappedReader(Mapped{
+		Data: in,
+		Free: func(w []byte) {
+			at := offsetIn(in, w)
+			for _, h := range keep {
+				if hs := offsetIn(in, h.data); hs >= at && hs < at+len(w) {
+					t.Fatalf("window [%d, %d) freed while a piece at %d holds it", at, at+len(w), hs)
+				}
+			}
+			for i := at; i < at+len(w); i++ {
+				freed[i]++
+			}
+		},
+		Done: func() { done++ },
+	})
+	rng := rand.New(rand.NewSource(3))
+	for {
+		r.Mark()
+		line, err := r.ReadSlice('\n')
+		if err == io.EOF {
+			r.ClearMark()
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, blk := r.Held()
+		r.ClearMark()
+		if &data[0] != &line[0] || offsetIn(in, data) < 0 {
+			t.Fatal("a held piece is not a slice of the input")
+		}
+		keep = append(keep, held{data, blk})
+		for len(keep) > 500 || len(keep) > 0 && rng.Intn(3) == 0 {
+			k := rng.Intn(min(len(keep), 40))
+			blk := keep[k].blk
+			keep = append(keep[:k], keep[k+1:]...)
+			blk.Release()
+		}
+	}
+	r.Close()
+	if done != 0 {
+		t.Fatalf("Done with %d pieces held", len(keep))
+	}
+	for len(keep) > 0 {
+		blk := keep[0].blk
+		keep = keep[1:]
+		blk.Release()
+	}
+	if done != 1 {
+		t.Fatalf("Done called %d times, want 1", done)
+	}
+	for i, n := range freed {
+		if n != 1 {
+			t.Fatalf("byte %d freed %d times", i, n)
+		}
+	}
+}
+
+// offsetIn returns where p, a slice of in, starts in it; -1 when p does
+// not lie in in.
+func offsetIn(in, p []byte) int {
+	at := int(uintptr(unsafe.Pointer(unsafe.SliceData(p))) - uintptr(unsafe.Pointer(unsafe.SliceData(in))))
+	if at < 0 || at+len(p) > len(in) {
+		return -1
+	}
+	return at
 }
