@@ -163,7 +163,11 @@ func TestGzipAheadSame(t *testing.T) {
 			}
 		}
 	}
-	if ahead < 4<<20 {
+	// How much is decoded ahead depends on how the workers are
+	// scheduled (4 to 6 MB here, on two CPUs; less under the load of
+	// other packages' tests): a least that says the path was taken.
+	t.Logf("%d bytes decoded ahead were handed out", ahead)
+	if ahead < 1<<20 {
 		t.Fatalf("only %d bytes decoded ahead were handed out: the test does not test them", ahead)
 	}
 	noGoroutinesLeft(t, before)
