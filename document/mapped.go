@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"github.com/urix-dev/urix/document/mail"
+	"github.com/urix-dev/urix/document/warc"
 	"github.com/urix-dev/urix/internal/mapfile"
 )
 
@@ -67,29 +68,23 @@ func (rd *Reader) mapped(src mapSource, ok bool) []byte {
 	return mapfile.Map(src.f, src.size)
 }
 
-// mappedMbox reads the mbox that is src's file from src.start on through
-// a mapping of the file, as ReadMessages reads one with Read: its
-// messages are slices of the mapping, given to the workers without a
-// copy (the kernel's copy of each read was an eighth of the CPU of the
-// corpus's mbox, a fifth in some states of the page cache). The pages
-// of what no message holds any more are let go (mail.NewMboxSplitterOf),
-// and the mapping goes once the last message is released. A fault in
-// the mapping (the file shrank as it was read) ends the reading with a
-// *mapfile.FaultError, here or in the Walker that reads the message
-// (behaviour §1.5). The file is left at its end, as a read to its end
-// leaves it.
-func (rd *Reader) mappedMbox(src mapSource, data []byte, name string, max int, fn func(*Message) error) (err error) {
+// readMapped reads the input that is src's file from src.start on, its
+// bytes in (of data, the file mapped into memory), by read, and does what
+// a mapped reading needs around it: tell, given to read, tells src of the
+// bytes read as far as an offset of in (what was read with Read before,
+// the head rd.read looked at, was counted as it was read; the rest at the
+// end); a fault in the mapping (the file shrank as it was read) ends the
+// reading with a *MapFaultError (behaviour §1.5), here or in the Walker
+// that reads a message; the file is left at its end, as a read to its
+// end leaves it.
+func (rd *Reader) readMapped(src mapSource, data []byte, read func(in []byte, tell func(int64)) error) (err error) {
 	in := data[src.start:]
-	sp := mail.NewMboxSplitterOf(in, mapfile.Drop, func() { mapfile.Unmap(data) })
-	defer sp.Close()
 	defer src.f.Seek(src.size, io.SeekStart)
-	// What was read with Read before (the head, by rd.read) was counted
-	// as it was read; the rest is told as the splitter passes it.
 	pos, _ := src.f.Seek(0, io.SeekCurrent)
 	told := pos - src.start
 	tell := func(to int64) {
 		if src.read != nil && to > told {
-			src.read(to - told)
+			src.read(min(to, int64(len(in))) - told)
 			told = to
 		}
 	}
@@ -100,20 +95,45 @@ func (rd *Reader) mappedMbox(src mapSource, data []byte, name string, max int, f
 	}()
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer mapfile.Recover(data, &err)
-	for {
-		mm, err := sp.Next(nil, max)
-		if err != nil {
-			if err == io.EOF {
-				return nil
+	return read(in, tell)
+}
+
+// mappedMbox reads an mbox through a mapping of its file (readMapped):
+// its messages are slices of the mapping, given to the workers without a
+// copy (the kernel's copy of each read was an eighth of the CPU of the
+// corpus's mbox, a fifth in some states of the page cache). The pages of
+// what no message holds any more are let go (mail.NewMboxSplitterOf),
+// and the mapping goes once the last message is released.
+func (rd *Reader) mappedMbox(src mapSource, data []byte, name string, max int, fn func(*Message) error) error {
+	return rd.readMapped(src, data, func(in []byte, tell func(int64)) error {
+		sp := mail.NewMboxSplitterOf(in, mapfile.Drop, func() { mapfile.Unmap(data) })
+		defer sp.Close()
+		for {
+			mm, err := sp.Next(nil, max)
+			if err != nil {
+				if err == io.EOF {
+					return nil
+				}
+				return err
 			}
-			return err
+			// (One not Shared, whose text was copied out for a quoted
+			// "From " line, is in a buffer of its own.)
+			m := &Message{Origin: Origin{File: name, Format: Mbox, Message: mm.No, MessageOffset: mm.Offset}, m: mm, mapped: data}
+			tell(mm.Offset + int64(len(mm.Data)))
+			if err := fn(m); err != nil {
+				return err
+			}
 		}
-		// (One not Shared, whose text was copied out for a quoted
-		// "From " line, is in a buffer of its own.)
-		m := &Message{Origin: Origin{File: name, Format: Mbox, Message: mm.No, MessageOffset: mm.Offset}, m: mm, mapped: data}
-		tell(mm.Offset + int64(len(mm.Data)))
-		if err := fn(m); err != nil {
-			return err
-		}
-	}
+	})
+}
+
+// mappedWARC reads a WARC file through a mapping of it (readMapped), as
+// mappedMbox reads an mbox: its held records' blocks are slices of the
+// mapping (warc.NewReaderOf).
+func (rd *Reader) mappedWARC(src mapSource, data []byte, name string, max int, fn func(*Message) error) error {
+	return rd.readMapped(src, data, func(in []byte, tell func(int64)) error {
+		wr := warc.NewReaderOf(in, mapfile.Drop, func() { mapfile.Unmap(data) })
+		defer wr.Close()
+		return rd.warcRecords(wr, name, max, data, tell, fn)
+	})
 }

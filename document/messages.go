@@ -118,6 +118,12 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 			w.Warn(wn)
 		}
 	}
+	if m.mapped != nil {
+		// A fault in the mapping (the file shrank) is an error of the
+		// reading, not a crash (behaviour §1.5).
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer w.recoverFault(m.mapped, &err)
+	}
 	if m.record {
 		if m.m.Data == nil && m.m.Rest == nil {
 			return nil // only the warnings of the records before the end
@@ -142,12 +148,6 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 	}
 	w.cur, w.fn = m, fn
 	defer func() { w.cur, w.fn = nil, nil }()
-	if m.mapped != nil {
-		// A fault in the mapping (the file shrank) is an error of the
-		// reading, not a crash (behaviour §1.5).
-		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-		defer w.recoverFault(m.mapped, &err)
-	}
 	var warn func(int, string)
 	if w.Warn != nil {
 		warn = w.warnFn
@@ -208,7 +208,10 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 	src, mappable := rd.fileSource(r) // where r stands, before it is read
 	return rd.read(r, name, func(br io.Reader, format Format) error {
 		if format == WARC {
-			return rd.warcRecords(br, name, max, fn)
+			if data := rd.mapped(src, mappable); data != nil {
+				return rd.mappedWARC(src, data, name, max, fn)
+			}
+			return rd.warcRecords(warc.NewReader(br), name, max, nil, nil, fn)
 		}
 		if format != Mbox {
 			return fn(&Message{Origin: Origin{File: name, Format: format}, stream: func(w *Walker, dfn func(*Document) error) error {
@@ -251,8 +254,11 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 // however many there are); it is told (by the Walker) before the next
 // record's documents, or in a last Message with no document when none
 // follows, so that the warnings keep their place.
-func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Message) error) error {
-	wr := warc.NewReader(r)
+//
+// The records of a WARC file mapped into memory (wr made by
+// warc.NewReaderOf) lie in mapped; tell is told of the input read as far
+// as each record's end.
+func (rd *Reader) warcRecords(wr *warc.Reader, name string, max int, mapped []byte, tell func(int64), fn func(*Message) error) error {
 	var warns []Warning
 	n := 0 // a record number counts every record, good or not
 	for {
@@ -274,7 +280,10 @@ func (rd *Reader) warcRecords(r io.Reader, name string, max int, fn func(*Messag
 		}
 		m := &Message{
 			Origin: Origin{File: name, Format: WARC, Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI},
-			record: true, warns: warns,
+			record: true, warns: warns, mapped: mapped,
+		}
+		if tell != nil {
+			tell(rec.Offset + rec.ContentLength)
 		}
 		warns = nil
 		m.m.Rest = rec.Body

@@ -9,6 +9,7 @@ import (
 	"iter"
 
 	"github.com/urix-dev/urix/document/mail"
+	"github.com/urix-dev/urix/document/warc"
 )
 
 // Format is the form of an input: plain text, one message, an mbox, a
@@ -382,7 +383,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 // a malformed record goes to Warn and costs only itself.
 func (rd *Reader) readWARC(r io.Reader, name string, fn func(*Document) error) error {
 	w := &Walker{Warn: rd.Options.Warn}
-	return rd.warcRecords(r, name, -1, func(m *Message) error { return w.Documents(m, fn) })
+	return rd.warcRecords(warc.NewReader(r), name, -1, nil, nil, func(m *Message) error { return w.Documents(m, fn) })
 }
 
 // Read returns the documents of one input as a sequence, for a range loop:

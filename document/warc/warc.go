@@ -123,6 +123,21 @@ func NewReader(r io.Reader) *Reader {
 	return &Reader{br: blockread.NewReader(r, holdMax)}
 }
 
+// NewReaderOf returns a Reader of the WARC records in data, which lies in
+// memory (a file mapped into memory, for one): the blocks HoldBody holds
+// are slices of data itself, not copies. free, when not nil, is given
+// each stretch of data once the Reader is past it and no block held
+// holds it (the pages of a mapping may then go); done, when not nil, is
+// called once Close was called and every hold released: nothing reads
+// data then.
+func NewReaderOf(data []byte, free func([]byte), done func()) *Reader {
+	return &Reader{br: blockread.NewMappedReader(blockread.Mapped{Data: data, Free: free, Done: done})}
+}
+
+// Close ends the reading of a Reader made by NewReaderOf (see there); no
+// Next after it. It does nothing for a Reader of a stream.
+func (r *Reader) Close() { r.br.Close() }
+
 var versionPrefix = []byte("WARC/1.")
 
 // readLine reads one line, returning it without its line ending (LF or
