@@ -323,6 +323,17 @@ func TestFieldKind(t *testing.T) {
 	for _, l := range [][]string{uriFields, listFields, knownNames[:]} {
 		names = append(names, l...)
 	}
+	// Each name of the tables with one byte replaced by each byte of
+	// printable ASCII: only the other case of a letter may match.
+	for _, l := range [][]string{uriFields, listFields, knownNames[:]} {
+		for _, name := range l {
+			for i := range name {
+				for c := byte(33); c <= 126; c++ {
+					names = append(names, name[:i]+string(c)+name[i+1:])
+				}
+			}
+		}
+	}
 	for _, name := range names {
 		for _, key := range []string{name, strings.ToLower(name), strings.ToUpper(name), strings.ToLower(name[:1]) + name[1:]} {
 			k1, u1, ok1 := fieldKind([]byte(key))
