@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -256,5 +257,57 @@ func TestReadMessagesMappedPagesLetGo(t *testing.T) {
 	t.Logf("file pages resident: %d MiB at most over %d MiB before, reading %d MiB", grew>>20, base>>20, len(text)>>20)
 	if grew > 24<<20 {
 		t.Errorf("file pages resident grew by %d MiB reading a file of %d MiB", grew>>20, len(text)>>20)
+	}
+}
+
+// What a caller keeps of a document (its Origin's strings, an HTML
+// attribute's Value) stays as it was after the message is released, its
+// block or buffer reused for others and the mapping of its file gone.
+func TestKeptStringsOutliveMessages(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "From x Mon Jan  1 00:00:00 2024\nMessage-ID: <%d.%s@example.org>\nContent-Type: text/html; charset=iso-8859-%d\nContent-Base: http://example.com/%d/\n\n<a href=\"page%d\">x</a> <a href=\"\">y</a> http://example.net/%d\n\n", i, strings.Repeat("m", i%40), 1+i%2, i, i, i)
+		if i%100 == 0 {
+			fmt.Fprintf(&b, "From x Mon Jan  1 00:00:00 2024\nMessage-ID:\n <%d.folded@example.org>\n\n>From quoted http://example.com/q%d\n\n", i, i)
+		}
+	}
+	text := b.String()
+	keep := func(d *Document) string {
+		return fmt.Sprintf("%d %q %q %q %q", d.Origin.Message, d.Origin.MessageID, d.Field, d.Value, d.Tag)
+	}
+	var want []string
+	if err := NewReader(Options{}).Read(strings.NewReader(text), "in", func(d *Document) error {
+		want = append(want, keep(d))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]func() io.Reader{
+		"file":   func() io.Reader { return tempFile(t, "", text) },
+		"stream": func() io.Reader { return strings.NewReader(text) },
+	} {
+		var got []*Document
+		var w Walker
+		err := NewReader(Options{}).ReadMessages(r(), "in", 0, func(m *Message) error {
+			defer m.Release()
+			return w.Documents(m, func(d *Document) error {
+				c := *d
+				c.Body = nil
+				got = append(got, &c)
+				return nil
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d documents, want %d", name, len(got), len(want))
+		}
+		for i, d := range got {
+			if s := keep(d); s != want[i] {
+				t.Fatalf("%s: document %d kept as %s, want %s", name, i, s, want[i])
+			}
+		}
 	}
 }
