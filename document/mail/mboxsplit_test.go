@@ -175,7 +175,9 @@ func TestMboxSplitterReadError(t *testing.T) {
 	}
 }
 
-// FuzzMboxSplit: for any bytes, the split walk gives what Walk gives.
+// FuzzMboxSplit: for any bytes, the split walk gives what Walk gives,
+// from a stream and from the bytes in memory (NewMboxSplitterOf), whose
+// done comes once every message is released.
 func FuzzMboxSplit(f *testing.F) {
 	f.Add([]byte(mboxMsg(1)+mboxMsg(2)), uint16(40))
 	f.Add([]byte("x\n\nFrom a b 00:00\n\n>From x\nFrom y\n"), uint16(3))
@@ -184,6 +186,11 @@ func FuzzMboxSplit(f *testing.F) {
 		got, warns := walkSplit(t, iotest.HalfReader(bytes.NewReader(data)), int(max))
 		if !reflect.DeepEqual(got, ref) || !reflect.DeepEqual(warns, refWarns) {
 			t.Fatalf("got\n%s\n%q\nwant\n%s\n%q", strings.Join(describeAll(got), "\n"), warns, strings.Join(describeAll(ref), "\n"), refWarns)
+		}
+		done := 0
+		got, warns = walkSplitter(t, NewMboxSplitterOf(bytes.Clone(data), nil, func() { done++ }), int(max))
+		if !reflect.DeepEqual(got, ref) || !reflect.DeepEqual(warns, refWarns) || done != 1 {
+			t.Fatalf("in memory (done %d): got\n%s\n%q\nwant\n%s\n%q", done, strings.Join(describeAll(got), "\n"), warns, strings.Join(describeAll(ref), "\n"), refWarns)
 		}
 	})
 }
