@@ -2,14 +2,14 @@ package document
 
 import (
 	"errors"
-	"github.com/urix-dev/urix/internal/inplace"
-	"github.com/urix-dev/urix/internal/mapfile"
 	"io"
 	"runtime/debug"
 	"sync"
 
 	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/document/warc"
+	"github.com/urix-dev/urix/internal/inplace"
+	"github.com/urix-dev/urix/internal/mapfile"
 )
 
 // Messages, for a caller that reads the messages of an mbox on several
@@ -194,13 +194,13 @@ func (w *Walker) warn(msgNo int, msg string) {
 // is wrong with a message to the Walker that reads it. It returns fn's
 // first error as is, or an error that ends the reading of the input.
 //
-// An mbox that is a regular file (r an *os.File, or a FileReader), not
-// compressed, is read through a mapping of the file into memory (Linux;
-// not with Options.NoMap), as large as the file is when ReadMessages
-// begins: its held messages are slices of the mapping, which lasts until
-// the last is released; a fault in it (the file shrank as it was read)
-// is a *MapFaultError, of ReadMessages or of the Walker that reads the
-// message. The file is left at its end.
+// An mbox or a WARC file that is a regular file (r an *os.File, or a
+// FileReader), not compressed, is read through a mapping of the file into
+// memory (Linux; not with Options.NoMap), as large as the file is when
+// ReadMessages begins: its held messages and records are slices of the
+// mapping, which lasts until the last is released; a fault in it (the
+// file shrank as it was read) is a *MapFaultError, of ReadMessages or of
+// the Walker that reads the message. The file is left at its end.
 func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Message) error) error {
 	if max <= 0 {
 		max = DefaultMaxMessage

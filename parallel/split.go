@@ -2,7 +2,6 @@ package parallel
 
 import (
 	"bytes"
-	"github.com/urix-dev/urix/internal/mapfile"
 	"io"
 	"os"
 	"runtime/debug"
@@ -12,6 +11,7 @@ import (
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/freelist"
 	"github.com/urix-dev/urix/internal/inplace"
+	"github.com/urix-dev/urix/internal/mapfile"
 	"github.com/urix-dev/urix/internal/splitscan"
 )
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/urix-dev/urix/internal/inplace"
 	"io"
 	nettextproto "net/textproto"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 	"unsafe"
 
 	"github.com/emersion/go-message"
+
+	"github.com/urix-dev/urix/internal/inplace"
 )
 
 const (
