@@ -4,36 +4,77 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
 )
 
-// startingHeap is the heap at which urix's first garbage collection comes.
+// urix sets the garbage collector's pace by the size of the live heap,
+// unless GOGC is set (then the user's choice stands).
 //
-// With GOGC=100, Go collects first when the heap reaches 4 MB, and urix's
-// own buffers come near that: a large file read on two workers holds five
-// scanners of 321 KB and the blocks of their results, 3.3 MB in all. So
-// reading the 200 MB text.txt of bench/ on two workers made a collection
-// that had nothing to free, and cost the run 3 % of its time (its marking
-// takes a CPU of two, and write barriers slow the rest). cmd/compile
-// raises its starting heap for the same reason (AdjustStartingHeap in
-// cmd/compile/internal/base). From the first collection on, GOGC is 100
-// again: memory follows the live heap as it would without this. Not
-// higher: at 16 MB an mbox's short-lived garbage was all fresh memory (a
-// quarter more page faults, the CPU its fewer collections saved) and its
-// peak RSS 4 MB larger; at 8 MB the split read makes no collection and
-// the peaks are as they were.
-const startingHeap = 8 << 20
+// With GOGC=100 Go collects when the heap reaches twice what was live
+// after the last collection, and never below 4 MB. Most of urix's runs
+// keep little alive: its buffers, a few MB (five scanners of 321 KB and
+// their results' blocks on two workers); an mbox read from a mapping of
+// its file, 1 MB. Its garbage is short-lived: a mail message's header
+// values, its documents' URIs. So collections came every 3 MB allocated,
+// six in an mbox of 274 MB, each marking on one CPU of two and slowing
+// the other with write barriers: `urix -c` on the corpus's mail.mbox took
+// 3 % more than with collections at 12 MB (GOGC=300, interleaved, least
+// of 41: 0.1328 against 0.1281 s; GOGC=200 0.1298, GOGC=400 0.1300).
+// With GOGC=100, reading the 200 MB text.txt on two workers made a
+// collection that had nothing to free, at 3 % of its time too.
+//
+// While the live heap is under smallLive, GOGC is smallHeapGOGC: the
+// heap then reaches 12 MB before a collection (4 MB times 300/100, Go's
+// least goal), and at most four times what is live. Once more is live
+// (-u keeps every distinct URI), GOGC is 100: memory follows the live
+// heap as it would without this. Not higher: at 16 MB an mbox's
+// short-lived garbage was all fresh memory (a quarter more page faults,
+// the CPU its fewer collections saved) and its peak RSS 4 MB larger
+// (session 10, reading into blocks); at 12 MB it is 34 MB against 29.
+const (
+	smallHeapGOGC = 300
+	smallLive     = 4 << 20
+)
 
-// raiseStartingHeap makes the first collection come at startingHeap,
-// unless GOGC is set: then the user's choice stands.
-func raiseStartingHeap() {
+// paceGC sets GOGC as above, and again after each collection, until
+// stop is called (by tests; the program lets it run).
+func paceGC() (stop func()) {
 	if _, set := os.LookupEnv("GOGC"); set {
+		return func() {}
+	}
+	debug.SetGCPercent(smallHeapGOGC)
+	p := &gcPacer{percent: smallHeapGOGC, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	p.arm()
+	return func() { p.stopped.Store(true) }
+}
+
+// gcPacer sets GOGC after each collection by the heap then live.
+type gcPacer struct {
+	percent int
+	sample  []metrics.Sample
+	stopped atomic.Bool
+}
+
+// arm makes pace run after the next collection: a sentinel unreachable
+// at once, whose cleanup runs then (64 bytes: not in the tiny allocator,
+// whose objects may never be cleaned up).
+func (p *gcPacer) arm() {
+	runtime.AddCleanup(new([64]byte), func(*gcPacer) { p.pace() }, p)
+}
+
+func (p *gcPacer) pace() {
+	if p.stopped.Load() {
 		return
 	}
-	// Go's first goal is 4 MB times GOGC/100.
-	debug.SetGCPercent(100 * startingHeap / (4 << 20))
-	// The sentinel is unreachable at once; its cleanup runs after the
-	// first collection (64 bytes: not in the tiny allocator, whose
-	// objects may never be cleaned up).
-	sentinel := new([64]byte)
-	runtime.AddCleanup(sentinel, func(int) { debug.SetGCPercent(100) }, 0)
+	metrics.Read(p.sample)
+	want := 100
+	if v := p.sample[0].Value; v.Kind() == metrics.KindUint64 && v.Uint64() < smallLive {
+		want = smallHeapGOGC
+	}
+	if want != p.percent {
+		debug.SetGCPercent(want)
+		p.percent = want
+	}
+	p.arm()
 }

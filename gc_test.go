@@ -15,29 +15,52 @@ func gcPercent() int {
 	return p
 }
 
-// raiseStartingHeap puts the first collection at startingHeap, then GOGC
-// back to 100 once it has come; with GOGC set, it leaves it alone.
-func TestRaiseStartingHeap(t *testing.T) {
+// waitPercent collects until GOGC is want (the pacer sets it after a
+// collection, on the cleanup goroutine), or fails after 10 s.
+func waitPercent(t *testing.T, want int, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); gcPercent() != want; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: GOGC is %d, want %d", what, gcPercent(), want)
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// keep holds the test's live heap.
+var keep [][]byte
+
+// paceGC sets GOGC to smallHeapGOGC while little is live and to 100
+// while more than smallLive is, after every collection; with GOGC set,
+// it leaves it alone.
+func TestPaceGC(t *testing.T) {
 	defer debug.SetGCPercent(gcPercent())
 
 	t.Setenv("GOGC", "50") // restored at the end, as Setenv does
 	debug.SetGCPercent(50)
-	raiseStartingHeap()
+	paceGC()()
 	if p := gcPercent(); p != 50 {
 		t.Fatalf("with GOGC=50 set, GOGC is %d", p)
 	}
 
 	os.Unsetenv("GOGC")
 	debug.SetGCPercent(100)
-	raiseStartingHeap()
-	if p, want := gcPercent(), 100*startingHeap/(4<<20); p != want {
-		t.Fatalf("GOGC is %d before the first collection, want %d", p, want)
+	stop := paceGC()
+	defer stop() // before GOGC is set back
+	if p := gcPercent(); p != smallHeapGOGC {
+		t.Fatalf("GOGC is %d before the first collection, want %d", p, smallHeapGOGC)
 	}
-	for deadline := time.Now().Add(10 * time.Second); gcPercent() != 100; {
-		if time.Now().After(deadline) {
-			t.Fatalf("GOGC is %d after collections, want 100", gcPercent())
-		}
-		runtime.GC()
-		time.Sleep(time.Millisecond)
+	runtime.GC()
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	if p := gcPercent(); p != smallHeapGOGC {
+		t.Fatalf("GOGC is %d after collections with little live, want %d", p, smallHeapGOGC)
 	}
+	for range 16 {
+		keep = append(keep, make([]byte, smallLive/4))
+	}
+	waitPercent(t, 100, "4 times smallLive live")
+	keep = nil
+	waitPercent(t, smallHeapGOGC, "that let go")
 }

@@ -31,7 +31,7 @@ const (
 )
 
 func main() {
-	raiseStartingHeap()
+	paceGC()
 	os.Exit(urixMain())
 }
 
