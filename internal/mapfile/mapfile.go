@@ -76,3 +76,14 @@ func ResidentFile() int64 {
 	}
 	return -1
 }
+
+// Mappable reports whether f can be mapped into memory here (Map gives
+// nil where it cannot): tests of what a mapping does skip where not.
+func Mappable(f *os.File) bool {
+	m := Map(f, 1)
+	if m == nil {
+		return false
+	}
+	Unmap(m)
+	return true
+}
