@@ -41,3 +41,40 @@ func ExampleWalk() {
 	// html_text part "2" field "" attr "": "this"
 	// error: <nil>
 }
+
+// An mbox already in memory (a file mapped into memory, for one), cut
+// into its messages without a copy of them, each walked apart (as on
+// several goroutines) and released; done says when no message holds the
+// bytes any more.
+func ExampleNewMboxSplitterOf() {
+	mbox := []byte("From a@example.org Mon Jan  1 00:00:00 2024\n" +
+		"Subject: one\n\nsee http://example.com/1\n\n" +
+		"From b@example.org Mon Jan  1 00:00:01 2024\n" +
+		"Subject: two\n\n>From the archive: http://example.com/2\n")
+	sp := mail.NewMboxSplitterOf(mbox, nil, func() { fmt.Println("done with the bytes") })
+	var w mail.Walker
+	for {
+		m, err := sp.Next(nil, 1<<20)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println("error:", err)
+			return
+		}
+		fmt.Printf("message %d at %d, in place: %v\n", m.No, m.Offset, m.Shared())
+		w.Walk(&m, mail.Options{}, func(p *mail.Part) error {
+			body, err := io.ReadAll(p.Body)
+			fmt.Printf("  %q\n", strings.TrimSpace(string(body)))
+			return err
+		})
+		m.Release()
+	}
+	sp.Close()
+	// Output:
+	// message 1 at 0, in place: true
+	//   "see http://example.com/1"
+	// message 2 at 84, in place: false
+	//   "From the archive: http://example.com/2"
+	// done with the bytes
+}
