@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 	"time"
 )
@@ -31,9 +32,17 @@ func waitPercent(t *testing.T, want int, what string) {
 // keep holds the test's live heap.
 var keep [][]byte
 
+// liveHeap returns the heap live after the last collection.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
 // paceGC sets GOGC to smallHeapGOGC while little is live and to 100
 // while more than smallLive is, after every collection; with GOGC set,
-// it leaves it alone.
+// it leaves it alone. (What else the test binary keeps alive counts too:
+// the checks of "little live" are made only when it is little.)
 func TestPaceGC(t *testing.T) {
 	defer debug.SetGCPercent(gcPercent())
 
@@ -52,15 +61,18 @@ func TestPaceGC(t *testing.T) {
 		t.Fatalf("GOGC is %d before the first collection, want %d", p, smallHeapGOGC)
 	}
 	runtime.GC()
-	runtime.GC()
-	time.Sleep(10 * time.Millisecond)
-	if p := gcPercent(); p != smallHeapGOGC {
-		t.Fatalf("GOGC is %d after collections with little live, want %d", p, smallHeapGOGC)
+	little := liveHeap() < smallLive/2
+	if little {
+		waitPercent(t, smallHeapGOGC, "little live")
+	} else {
+		t.Logf("%d bytes live before the test: its checks of little live skipped", liveHeap())
 	}
 	for range 16 {
 		keep = append(keep, make([]byte, smallLive/4))
 	}
 	waitPercent(t, 100, "4 times smallLive live")
 	keep = nil
-	waitPercent(t, smallHeapGOGC, "that let go")
+	if little {
+		waitPercent(t, smallHeapGOGC, "that let go")
+	}
 }
