@@ -397,11 +397,7 @@ func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	want, err := strconv.Atoi(args[1])
 	ts.Check(err)
-	cmd := exec.Command(lookPath(ts, args[2]), args[3:]...)
-	cmd.Dir = ts.Getenv("WORK")
-	if v := ts.Getenv("URIX_SPLIT_CHUNK"); v != "" {
-		cmd.Env = append(os.Environ(), "URIX_SPLIT_CHUNK="+v)
-	}
+	cmd := scriptCommand(ts, args[2], args[3:], "URIX_SPLIT_CHUNK")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	switch args[0] {
@@ -453,6 +449,22 @@ func wantStatus(ts *testscript.TestScript, name string, err error, want int, std
 	}
 }
 
+// scriptCommand is PROG ARGS run in the script's directory, with the
+// script's values of the environment variables named (those it sets).
+func scriptCommand(ts *testscript.TestScript, prog string, args []string, env ...string) *exec.Cmd {
+	cmd := exec.Command(lookPath(ts, prog), args...)
+	cmd.Dir = ts.Getenv("WORK")
+	for _, name := range env {
+		if v := ts.Getenv(name); v != "" {
+			if cmd.Env == nil {
+				cmd.Env = os.Environ()
+			}
+			cmd.Env = append(cmd.Env, name+"="+v)
+		}
+	}
+	return cmd
+}
+
 // cmdShrink is "shrink FILE SIZE N PROG ARGS...": it runs PROG with FILE
 // on its stdin and its stdout on a pipe, cuts FILE to SIZE bytes as soon
 // as the first byte of output comes (PROG, held by the pipe, has read
@@ -467,11 +479,7 @@ func cmdShrink(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	want, err := strconv.Atoi(args[2])
 	ts.Check(err)
-	cmd := exec.Command(lookPath(ts, args[3]), args[4:]...)
-	cmd.Dir = ts.Getenv("WORK")
-	if v := ts.Getenv("GOMAXPROCS"); v != "" {
-		cmd.Env = append(os.Environ(), "GOMAXPROCS="+v)
-	}
+	cmd := scriptCommand(ts, args[3], args[4:], "GOMAXPROCS")
 	in, err := os.Open(ts.MkAbs(args[0]))
 	ts.Check(err)
 	defer in.Close()
