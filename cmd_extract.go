@@ -584,11 +584,9 @@ type fileOutput struct {
 // scanner made for each file cost more than reading a small one (-r over
 // 2,863 man pages, 12 KB each: 170 KB allocated a file, 128 GCs).
 type worker struct {
-	raw  document.Buffer // Decompress's, over the file
-	text *bufio.Reader   // over the decompressed text, when it was compressed
-	out  *output.Writer
-	sc   *extract.Scanner
-	cur  *fileOutput // the input being read, told of skipped candidates
+	out *output.Writer
+	sc  *extract.Scanner
+	cur *fileOutput // the input being read, told of skipped candidates
 	// where the URIs being written were found (outputOrigin)
 	mail output.Mail
 	warc output.WARC
@@ -601,20 +599,6 @@ func (wk *worker) writer(r *run, w io.Writer, file string) *output.Writer {
 	}
 	wk.out.Reset(w, file)
 	return wk.out
-}
-
-// reader returns a buffered reader of dec, the worker's when dec is not
-// one already (not compressed: Decompress's own buffer).
-func (wk *worker) reader(dec io.Reader) *bufio.Reader {
-	if br, ok := dec.(*bufio.Reader); ok && br.Size() >= 64<<10 {
-		return br
-	}
-	if wk.text == nil {
-		wk.text = bufio.NewReaderSize(dec, 64<<10)
-	} else {
-		wk.text.Reset(dec)
-	}
-	return wk.text
 }
 
 // scanner returns the worker's scanner, set to read body for f.

@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GORACE") == "" {
 		os.Setenv("GORACE", raceOptions)
 	}
-	os.Exit(testscript.RunMain(m, map[string]func() int{"urix": urixMain}))
+	testscript.Main(m, map[string]func(){"urix": func() { os.Exit(urixMain()) }})
 }
 
 // raceOptions are the race runtime's options for the processes the

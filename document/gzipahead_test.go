@@ -113,19 +113,19 @@ func readRandomly(rng *rand.Rand, r io.Reader) ([]byte, error) {
 
 // decodeWith decompresses in with so many workers; ahead is how many bytes
 // of the output come from members the workers decoded ahead.
-func decodeWith(t testing.TB, rng *rand.Rand, in []byte, workers int) (out []byte, err error, ahead int64) {
+func decodeWith(t testing.TB, rng *rand.Rand, in []byte, workers int) (out []byte, ahead int64, err error) {
 	t.Helper()
 	b := &Buffer{Workers: workers}
 	r, _, err := b.Decompress(bytes.NewReader(in), false)
 	if err != nil {
-		return nil, err, 0
+		return nil, 0, err
 	}
 	out, err = readRandomly(rng, r)
 	if d, ok := r.(*decoder); ok {
 		ahead = d.aheadOut
 		d.Close()
 	}
-	return out, err, ahead
+	return out, ahead, err
 }
 
 // noGoroutinesLeft fails when more goroutines run than before, once
@@ -151,9 +151,9 @@ func TestGzipAheadSame(t *testing.T) {
 	var ahead int64
 	for i := range 40 {
 		in, how := damage(rng, aheadInput(rng, 40<<10+rng.IntN(120<<10)))
-		want, wantErr, _ := decodeWith(t, rng, in, 0)
+		want, _, wantErr := decodeWith(t, rng, in, 0)
 		for _, workers := range []int{2, 3} {
-			got, err, n := decodeWith(t, rng, in, workers)
+			got, n, err := decodeWith(t, rng, in, workers)
 			ahead += n
 			if !bytes.Equal(got, want) {
 				t.Fatalf("input %d (%s), %d workers: %d bytes, want %d (first difference at %d)", i, how, workers, len(got), len(want), firstDiff(got, want))
@@ -197,8 +197,8 @@ func TestGzipAheadCorruptMember(t *testing.T) {
 	k := members[len(members)*2/3]
 	bad := bytes.Clone(in)
 	bad[k+memberLen(t, in[k:])-8] ^= 0xff
-	want, wantErr, _ := decodeWith(t, rng, bad, 0)
-	got, err, ahead := decodeWith(t, rng, bad, 2)
+	want, _, wantErr := decodeWith(t, rng, bad, 0)
+	got, ahead, err := decodeWith(t, rng, bad, 2)
 	var e *Error
 	if !errors.As(wantErr, &e) || !errors.Is(e.Err, gzip.ErrChecksum) {
 		t.Fatalf("without workers: %v, want a checksum error", wantErr)
@@ -287,7 +287,7 @@ func TestGzipAheadShare(t *testing.T) {
 	for len(in) < 400<<10 {
 		in = append(in, gzipMember(sampleText(rng.IntN(4<<10)), gzip.DefaultCompression, "")...)
 	}
-	out, err, ahead := decodeWith(t, rng, in, 2)
+	out, ahead, err := decodeWith(t, rng, in, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,8 +337,8 @@ func FuzzGzipAhead(f *testing.F) {
 	aheadSizes(f, 1<<10, 4<<10, 256, 512)
 	f.Fuzz(func(t *testing.T, in []byte) {
 		rng := rand.New(rand.NewPCG(uint64(len(in)), 0))
-		want, wantErr, _ := decodeWith(t, rng, in, 0)
-		got, err, _ := decodeWith(t, rng, in, 2)
+		want, _, wantErr := decodeWith(t, rng, in, 0)
+		got, _, err := decodeWith(t, rng, in, 2)
 		if !bytes.Equal(got, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 			t.Fatalf("with workers: %d bytes, %v; without: %d bytes, %v", len(got), err, len(want), wantErr)
 		}
@@ -370,7 +370,7 @@ func TestGzipAheadManyFalseStarts(t *testing.T) {
 		in = append(in, gzipMember(junk, gzip.NoCompression, "")...)
 		in = append(in, aheadMember(rng)...)
 	}
-	want, wantErr, _ := decodeWith(t, rng, in, 0)
+	want, _, wantErr := decodeWith(t, rng, in, 0)
 	src := &countingSource{Reader: bytes.NewReader(in)}
 	r, _, err := (&Buffer{Workers: 2}).Decompress(src, false)
 	if err != nil {

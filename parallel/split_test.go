@@ -71,10 +71,6 @@ func sequential(text string, opts extract.Options, f lineFormat) (string, Counts
 	return out.String(), n
 }
 
-func split(text string, s Split) (string, Counts, error) {
-	return splitFrom(strings.NewReader(text), int64(len(text)), s)
-}
-
 func splitFrom(file io.ReaderAt, size int64, s Split) (string, Counts, error) {
 	var out bytes.Buffer
 	s.OnSkip = func(sk extract.Skip) { fmt.Fprintf(&out, "skip %d %d %d:%d\n", sk.Offset, sk.End, sk.Line, sk.Column) }

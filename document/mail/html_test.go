@@ -187,9 +187,7 @@ func foundIn(t *testing.T, recs []rec) []string {
 	t.Helper()
 	var out []string
 	for _, r := range recs {
-		for _, u := range urisAll(t, r.Text) {
-			out = append(out, u)
-		}
+		out = append(out, urisAll(t, r.Text)...)
 	}
 	return out
 }
