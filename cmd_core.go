@@ -225,11 +225,11 @@ func comparedForm(s string) string {
 }
 
 // flushed flushes out after a command's work, which returned err; a
-// write error (a closed pipe, a full disk) is the command's error, exit 2,
-// as for the extractor.
+// write error (a full disk) is the command's error, exit 2, as for the
+// extractor (urixMain says which).
 func flushed(out *bufio.Writer, err error) error {
 	if ferr := out.Flush(); ferr != nil {
-		return cli.Exit("write error: "+unwrapPathError(ferr).Error(), coreTrouble)
+		return errWritten
 	}
 	return err
 }

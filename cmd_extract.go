@@ -211,7 +211,10 @@ func runExtract(c *cli.Context) error {
 		return err
 	}
 	if c.Bool("version") {
-		return printVersion(c.App.Writer)
+		if printVersion(c.App.Writer) != nil {
+			return errWritten
+		}
+		return nil
 	}
 	if err := checkConflicts(c); err != nil {
 		return err

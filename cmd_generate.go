@@ -43,8 +43,10 @@ func generate(c *cli.Context) (done bool, err error) {
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
-	_, err = fmt.Fprint(c.App.Writer, out)
-	return true, err
+	if _, err = fmt.Fprint(c.App.Writer, out); err != nil {
+		return true, errWritten
+	}
+	return true, nil
 }
 
 // The bash and zsh completions ask urix itself for the words that may

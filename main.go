@@ -16,9 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 )
@@ -38,21 +36,50 @@ func main() {
 // urixMain runs the program on os.Args and returns its exit status; the
 // testscript tests call it in place of a built binary.
 func urixMain() int {
-	// A write to a closed pipe is an error to report (exit 2, "write
-	// error"), as grep reports it, not a silent death by SIGPIPE: with
-	// the signal caught, the write returns EPIPE (os/signal).
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	// A write to a pipe whose reader is gone kills urix by SIGPIPE, as
+	// it kills grep (urix FILE | head -1: silent, status 141 in the
+	// shell), since the signal is not caught (os/signal: a write to a
+	// broken pipe on fd 1 or 2). Where SIGPIPE is ignored (trap '' PIPE),
+	// the write fails with EPIPE, and that is a write error, exit 2, as
+	// in grep. Other write errors are write errors whatever they write:
+	// results, --help, --version, --generate, a command's output.
+	out := &checkedWriter{w: stdout}
 	app := newApp()
-	app.Writer = stdout
-	if complete(app, os.Args) {
-		return exitFound
+	app.Writer = out
+	status := exitFound
+	if !complete(app, os.Args) {
+		if args, err := normalizeArgs(app, os.Args); err != nil {
+			status = exitStatus(cli.Exit(err.Error(), exitTrouble))
+		} else {
+			status = exitStatus(app.Run(args))
+		}
 	}
-	args, err := normalizeArgs(app, os.Args)
-	if err != nil {
-		return exitStatus(cli.Exit(err.Error(), exitTrouble))
+	if out.err != nil {
+		fmt.Fprintf(os.Stderr, "urix: write error: %v\n", unwrapPathError(out.err))
+		return exitTrouble
 	}
-	return exitStatus(app.Run(args))
+	return status
 }
+
+// checkedWriter is standard output as the app writes it (help, version,
+// the commands): the first write error is kept, for urixMain to report
+// once. (The extractor's own output goes through stdoutWriter.)
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// errWritten is the error of a command whose output failed: urixMain
+// reports the write error (checkedWriter), this only sets the status.
+var errWritten = cli.Exit("", exitTrouble)
 
 // stdout is where results and the commands' output go.
 //
@@ -339,7 +366,7 @@ func complete(app *cli.App, args []string) bool {
 	if !strings.HasPrefix(cur, "-") {
 		if len(args) == 2 {
 			for _, c := range app.Commands {
-				fmt.Println(c.Name)
+				fmt.Fprintln(app.Writer, c.Name)
 			}
 		}
 		return true
@@ -347,7 +374,7 @@ func complete(app *cli.App, args []string) bool {
 	for _, f := range append(flags, cli.HelpFlag) {
 		for _, n := range f.Names() {
 			if d := dashed(n); strings.HasPrefix(d, cur) {
-				fmt.Println(d)
+				fmt.Fprintln(app.Writer, d)
 			}
 		}
 	}

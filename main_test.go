@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -390,13 +391,17 @@ func lookPath(ts *testscript.TestScript, prog string) string {
 // PROG with its stdout on /dev/full (every write fails: ENOSPC), on a pipe
 // whose reader is gone (EPIPE), closed (sh's >&-), or on /dev/null opened
 // for reading and writing (Python's subprocess.DEVNULL), and wants exit
-// status N; PROG's stderr is the command's stderr, for the script to check.
+// status N, or death by that signal when N is SIGPIPE; PROG's stderr is
+// the command's stderr, for the script to check.
 func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 3 {
-		ts.Fatalf("usage: writeto full|pipe|closed|nullrw N PROG [ARGS...]")
+		ts.Fatalf("usage: writeto full|pipe|closed|nullrw N|SIGPIPE PROG [ARGS...]")
 	}
+	signalled := args[1] == "SIGPIPE"
 	want, err := strconv.Atoi(args[1])
-	ts.Check(err)
+	if !signalled {
+		ts.Check(err)
+	}
 	cmd := scriptCommand(ts, args[2], args[3:], "URIX_SPLIT_CHUNK")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -430,6 +435,13 @@ func cmdWriteTo(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	err = cmd.Run()
 	fmt.Fprint(ts.Stderr(), stderr.String())
+	if signalled {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGPIPE {
+			ts.Fatalf("writeto: %v, want death by SIGPIPE (stderr %q)", err, stderr.String())
+		}
+		return
+	}
 	wantStatus(ts, "writeto", err, want, stderr.String())
 }
 
