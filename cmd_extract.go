@@ -68,7 +68,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "stats", Category: "Messages", Usage: "print files, bytes, URIs, invalid URIs and time on stderr at the end", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "progress", Category: "Messages", Usage: "show a progress bar on stderr (bytes, rate, and ETA when the size is known); on by default when stderr is a terminal, stdout is not, and the input is over 256 MiB or of unknown size (a pipe, -r)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "files-with-matches", Aliases: []string{"l"}, Category: "Output", Usage: "print only the names of the files with a URI (stop reading each at its first)", DisableDefaultText: true},
-		&cli.BoolFlag{Name: "files-without-match", Category: "Output", Usage: "print only the names of the files without a URI", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "files-without-match", Aliases: []string{"L"}, Category: "Output", Usage: "print only the names of the files without a URI (exit status as grep's -L: 0 when some file has a URI)", DisableDefaultText: true},
 		&cli.IntFlag{Name: "max-count", Aliases: []string{"m"}, Value: -1, DefaultText: "no limit", Category: "Output", Usage: "stop reading a file after `NUM` URIs (printed or counted)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Category: "Messages", Usage: "print nothing on stdout: the exit status only (0 at the first URI found, at once)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "no-messages", Aliases: []string{"s"}, Category: "Messages", Usage: "print no messages on stderr about unreadable or binary files, skipped candidates or bad mail (the exit status still tells)", DisableDefaultText: true},

@@ -21,7 +21,7 @@ func inputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "format", Value: "auto", Category: "Input", Usage: "read input as `FORMAT`: text, mail, mbox, news, warc or auto (mail when it starts like a message or an mbox, warc when it starts like a WARC file, else text)"},
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Category: "Input", Usage: "read directories recursively, files in path order", DisableDefaultText: true},
-		&cli.BoolFlag{Name: "dereference-recursive", Aliases: []string{"L"}, Category: "Input", Usage: "with -r, follow symbolic links", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "dereference-recursive", Aliases: []string{"R", "follow"}, Category: "Input", Usage: "read directories recursively, following symbolic links (grep's -R; ripgrep's --follow)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "text", Aliases: []string{"a"}, Category: "Input", Usage: "with -r, read binary files too (by default a file with a NUL in its first block is skipped)", DisableDefaultText: true},
 		&cli.StringSliceFlag{Name: "include", Category: "Input", Usage: "with -r, read only files whose name matches `GLOB`"},
 		&cli.StringSliceFlag{Name: "exclude", Category: "Input", Usage: "with -r, skip files and directories whose name matches `GLOB`"},
@@ -121,9 +121,10 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 }
 
 // input reads one input and prints its URIs to w, its messages to msgs;
-// it returns how many it printed (or counted; with -l or
-// --files-without-match, 1 when it printed the name) and false when an
-// error was reported.
+// it returns how many it printed (or counted; with -l, 1 when it printed
+// the name; with -L, the URIs found, as grep's -L succeeds when a line is
+// selected, not when a file is listed) and false when an error was
+// reported.
 func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int, bool) {
 	f := &fileOutput{r: r, out: wk.writer(r, w, in.name), name: in.name, wk: wk, msgs: msgs, limit: r.maxCount}
 	switch {
@@ -145,7 +146,8 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 	switch {
 	case r.quiet:
 	case r.list != listNone:
-		if (n > 0) == (r.list == listWithMatches) && opened && err == nil {
+		listed := (n > 0) == (r.list == listWithMatches) && opened && err == nil
+		if listed {
 			f.w.WriteString(displayName(in.name))
 			if r.out.Null {
 				// grep -lZ: names that may hold line breaks.
@@ -153,9 +155,12 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 			} else {
 				f.w.WriteByte('\n')
 			}
-			n = 1
-		} else {
+		}
+		if r.list == listWithMatches {
 			n = 0
+			if listed {
+				n = 1
+			}
 		}
 	case r.out.Count && opened:
 		f.out.WriteCount()
