@@ -53,6 +53,9 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Category: "Output", Usage: "print each URI once: the first occurrence of each normal form", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "line-buffered", Category: "Output", Usage: "print each URI as soon as it is found (the default when the output is a terminal)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Category: "Output", Usage: "end each URI with NUL instead of a line break", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "only-matching", Aliases: []string{"o"}, Category: "Output", Usage: "accepted for grep's habit, and changes nothing: urix prints only the URIs already", DisableDefaultText: true},
+		&cli.StringFlag{Name: "color", Aliases: []string{"colour"}, Value: "never", Category: "Output", Usage: "colour file names, numbers, separators and URIs as grep does (GREP_COLORS fn, ln, bn, se, mt, ne): `WHEN` never, always, or auto (when stdout is a terminal); --color alone is auto"},
+		&cli.StringFlag{Name: "label", Category: "Output", Usage: "name standard input `NAME` (grep's --label): in prefixes, counts, file lists, messages and JSON's file; else it is (standard input), and - in JSON"},
 		&cli.BoolFlag{Name: "json", Category: "Output", Usage: "print JSON Lines: uri, normalized, raw, file, line, column, offset, end, delimiter, valid, reason, flags, alt", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "normalize", Category: "Output", Usage: "print the RFC 3986 normal form of each URI", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "invalid", Category: "Output", Usage: "print only the invalid URIs, each with a tab and the reason", DisableDefaultText: true},
@@ -206,7 +209,28 @@ type runStats struct {
 	files, bytes, found, invalid atomic.Int64
 }
 
-func runExtract(c *cli.Context) error {
+// streams tells whether standard input and output are terminals: the run
+// asks for --color=auto, line buffering, and the usage line given in place
+// of reading a terminal; a test gives its own answers.
+type streams struct {
+	stdinTerminal, stdoutTerminal func() bool
+}
+
+func osStreams() streams {
+	return streams{
+		stdinTerminal:  func() bool { return term.IsTerminal(int(os.Stdin.Fd())) },
+		stdoutTerminal: func() bool { return term.IsTerminal(int(os.Stdout.Fd())) },
+	}
+}
+
+// shortUsage is what urix says, as grep does, when it would read a
+// terminal it was given by default.
+const shortUsage = `Usage: urix [FLAG]... [FILE]...
+Standard input is a terminal: give FILEs, or - to read it.
+Try 'urix --help' for more information.
+`
+
+func runExtract(c *cli.Context, std streams) error {
 	if done, err := generate(c); done {
 		return err
 	}
@@ -227,7 +251,17 @@ func runExtract(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitTrouble)
 	}
+	color, err := colorOption(c.String("color"), std.stdoutTerminal)
+	if err != nil {
+		return cli.Exit(err.Error(), exitTrouble)
+	}
 	args := c.Args().Slice()
+	if len(args) == 0 && !in.recursive && std.stdinTerminal() {
+		// Nothing to read but what is typed: grep prints its usage,
+		// rather than wait silently for input that never comes.
+		fmt.Fprint(c.App.ErrWriter, shortUsage)
+		return cli.Exit("", exitTrouble)
+	}
 	if len(args) == 0 {
 		args = []string{"-"}
 		if in.recursive {
@@ -249,7 +283,9 @@ func runExtract(c *cli.Context) error {
 			Normalize:    c.Bool("normalize"),
 			Invalid:      c.Bool("invalid"),
 			Null:         c.Bool("null"),
-			LineBuffered: c.Bool("line-buffered") || term.IsTerminal(int(os.Stdout.Fd())),
+			LineBuffered: c.Bool("line-buffered") || std.stdoutTerminal(),
+			Color:        color,
+			StdinLabel:   c.String("label"),
 		},
 		quiet:      c.Bool("quiet"),
 		noMessages: c.Bool("no-messages"),
@@ -347,7 +383,7 @@ func (r *run) all(args []string, jobs int) int {
 	r.errOut = parallel.NewOrdered(stderrWriter{r})
 	var found, trouble atomic.Bool
 	process := func(wk *worker, f indexedInput) {
-		msgs := &messages{r: r, w: r.errOut.Writer(f.index), file: displayName(f.input.name)}
+		msgs := &messages{r: r, w: r.errOut.Writer(f.index), file: r.displayName(f.input.name)}
 		var n int
 		ok := true
 		switch {
@@ -548,11 +584,27 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 	return opts, nil
 }
 
-func displayName(name string) string {
-	if name == "-" {
-		return "(standard input)"
+// displayName is the name of an input in messages and file lists:
+// standard input is "(standard input)", as grep names it, or --label.
+func (r *run) displayName(name string) string { return r.out.DisplayName(name) }
+
+// colorOption reads --color's WHEN (and grep's other names for each):
+// the colours to use (GREP_COLORS over grep's), or nil for none. auto
+// colours when stdout is a terminal that is not "dumb", as grep does.
+func colorOption(when string, stdoutTerminal func() bool) (*output.Colors, error) {
+	switch when {
+	case "never", "no", "none":
+		return nil, nil
+	case "auto", "tty", "if-tty":
+		if t := os.Getenv("TERM"); t == "" || t == "dumb" || !stdoutTerminal() {
+			return nil, nil
+		}
+	case "always", "yes", "force":
+	default:
+		return nil, fmt.Errorf("--color %q: want never, always or auto", when)
 	}
-	return name
+	c := output.ParseGrepColors(os.Getenv("GREP_COLORS"))
+	return &c, nil
 }
 
 // unwrapPathError drops the "open NAME:" that the file name before the
@@ -657,5 +709,5 @@ var (
 // skipped reports a candidate skipped for its length.
 func (f *fileOutput) skipped(sk extract.Skip) {
 	f.msgs.warn("skipped", "%s: skipped a candidate of %d bytes at offset %d%s (longer than --max-length)",
-		displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.Where())
+		f.r.displayName(f.name), sk.End-sk.Offset, sk.Offset, f.from.Where())
 }

@@ -148,7 +148,7 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 	case r.list != listNone:
 		listed := (n > 0) == (r.list == listWithMatches) && opened && err == nil
 		if listed {
-			f.w.WriteString(displayName(in.name))
+			f.w.Write(r.out.AppendFileName(nil, in.name))
 			if r.out.Null {
 				// grep -lZ: names that may hold line breaks.
 				f.w.WriteByte(0)
@@ -167,7 +167,7 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 	}
 	if err != nil {
 		f.out.Flush()
-		msgs.errorf("%s: %v", displayName(in.name), unwrapPathError(err))
+		msgs.errorf("%s: %v", r.displayName(in.name), unwrapPathError(err))
 		return n, false
 	}
 	return n, true

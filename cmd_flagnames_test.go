@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -12,7 +14,7 @@ import (
 // names urfave/cli gives the flag itself; the help lists each flag as the
 // flag itself would be listed.
 func TestFlagNamesOnce(t *testing.T) {
-	app := newApp()
+	app := newApp(osStreams())
 	plain := extractFlags()
 	if len(app.Flags) != len(plain) {
 		t.Fatalf("%d flags, extractFlags has %d", len(app.Flags), len(plain))
@@ -32,7 +34,7 @@ func TestFlagNamesOnce(t *testing.T) {
 	// The help, man page and completions are those of the flags unwrapped.
 	for _, args := range [][]string{{"urix", "--help"}, {"urix", "--generate", "complete-fish"}, {"urix", "--generate", "man"}} {
 		var got, want strings.Builder
-		app, unwrapped := newApp(), newApp()
+		app, unwrapped := newApp(osStreams()), newApp(osStreams())
 		unwrapped.Flags = extractFlags()
 		app.Writer, unwrapped.Writer = &got, &want
 		errGot, errWant := app.Run(args), unwrapped.Run(args)
@@ -41,6 +43,43 @@ func TestFlagNamesOnce(t *testing.T) {
 		}
 		if got.Len() < 1000 || errGot != nil {
 			t.Errorf("%v: %q, %v", args[1:], got.String(), errGot)
+		}
+	}
+}
+
+// With no file and standard input a terminal, urix prints grep's short
+// usage and exits 2; a file, "-" or -r is read as asked. The terminal is
+// the run's answer (streams), not the test's own standard input.
+func TestUsageOnTerminal(t *testing.T) {
+	terminal := streams{stdinTerminal: func() bool { return true }, stdoutTerminal: func() bool { return false }}
+	empty := t.TempDir() + "/empty.txt"
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args      []string
+		usage     bool
+		wantState int
+	}{
+		{[]string{"urix"}, true, exitTrouble},
+		{[]string{"urix", "-n", "-c"}, true, exitTrouble},
+		{[]string{"urix", "-q", empty}, false, exitNotFound},
+		{[]string{"urix", "-r", "-q", t.TempDir()}, false, exitNotFound},
+	} {
+		var out, errOut strings.Builder
+		app := newApp(terminal)
+		app.Writer, app.ErrWriter = &out, &errOut
+		args, err := normalizeArgs(app, tc.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		status := exitFound
+		var ec cli.ExitCoder
+		if err := app.Run(args); errors.As(err, &ec) {
+			status = ec.ExitCode()
+		}
+		if got := errOut.String() == shortUsage; got != tc.usage || status != tc.wantState {
+			t.Errorf("%v: usage %v (stderr %q), status %d; want usage %v, status %d", tc.args, got, errOut.String(), status, tc.usage, tc.wantState)
 		}
 	}
 }

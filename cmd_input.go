@@ -51,7 +51,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		Workers:           r.decodeWorkers(),
 		SkipBinary:        in.walked && !r.in.text,
 		Warn: func(w document.Warning) {
-			w.File = displayName(f.name)
+			w.File = r.displayName(f.name)
 			f.msgs.warn(causeOf(w.Message), "%s", w)
 		},
 	}
@@ -61,7 +61,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		err = docs.Read(rd, f.name, f.document)
 	}
 	if errors.Is(err, document.ErrBinary) {
-		f.msgs.warn("binary", "%s: %v (use -a to read it)", in.name, err)
+		f.msgs.warn("binary", "%s: %v (use -a to read it)", r.displayName(in.name), err)
 		return true, nil
 	}
 	return true, err

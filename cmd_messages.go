@@ -70,7 +70,7 @@ func newMessageWorker(f *fileOutput) *messageWorker {
 		}}}
 	mw.f.out = mw.wk.writer(f.r, io.Discard, f.name)
 	mw.docs.Warn = func(w document.Warning) {
-		w.File = displayName(f.name)
+		w.File = f.r.displayName(f.name)
 		mw.f.msgs.warn(causeOf(w.Message), "%s", w)
 	}
 	return mw

@@ -44,7 +44,7 @@ func urixMain() int {
 	// in grep. Other write errors are write errors whatever they write:
 	// results, --help, --version, --generate, a command's output.
 	out := &checkedWriter{w: stdout}
-	app := newApp()
+	app := newApp(osStreams())
 	app.Writer = out
 	status := exitFound
 	if !complete(app, os.Args) {
@@ -109,7 +109,7 @@ func exitStatus(err error) int {
 	return exitTrouble
 }
 
-func newApp() *cli.App {
+func newApp(std streams) *cli.App {
 	// -h means "no file names", as in grep; help is --help alone.
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Usage: "show this help", DisableDefaultText: true}
 	return &cli.App{
@@ -130,7 +130,7 @@ urix compare A B                    are A and B equivalent?`,
 		EnableBashCompletion: true,
 		Flags:                namesOnce(extractFlags()),
 		Commands:             coreCommands(),
-		Action:               runExtract,
+		Action:               func(c *cli.Context) error { return runExtract(c, std) },
 		ExitErrHandler:       func(*cli.Context, error) {},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return cli.Exit(asTyped(err.Error())+" (see urix --help)", exitTrouble)
@@ -225,6 +225,10 @@ func normalizeArgs(app *cli.App, args []string) ([]string, error) {
 			switch {
 			case !known:
 				return nil, unknownFlag(fs, a, prefix)
+			case !hasVal && optionalValue[name] != "" && prefix == "":
+				// grep's --color alone: auto.
+				flags = append(flags, dashed(name)+"="+optionalValue[name])
+				typedAs[dashed(name)] = a
 			case hasVal:
 				flags = append(flags, dashed(name)+"="+val)
 				typedAs[dashed(name)] = a
@@ -244,6 +248,12 @@ func normalizeArgs(app *cli.App, args []string) ([]string, error) {
 				name := word[k : k+1]
 				takes, known := fs.takesValue[name]
 				if !known {
+					if why, ok := grepOnly[name]; ok && prefix == "" {
+						if len(word) == 1 {
+							return nil, fmt.Errorf("%s: %s", a, why)
+						}
+						return nil, fmt.Errorf("-%s in %s: %s", name, a, why)
+					}
 					if len(word) == 1 {
 						return nil, unknownFlag(fs, a, prefix)
 					}
@@ -267,6 +277,21 @@ func normalizeArgs(app *cli.App, args []string) ([]string, error) {
 	return out, nil
 }
 
+// optionalValue are the flags whose value may be left out (grep's
+// --color[=WHEN]), with the value they then take.
+var optionalValue = map[string]string{"color": "auto", "colour": "auto"}
+
+// grepOnly are grep's flags that urix has no use for, each with why: an
+// answer, where "unknown flag -w: did you mean --www?" misled.
+var grepOnly = map[string]string{
+	"w":           wordMatch,
+	"word-regexp": wordMatch,
+}
+
+const wordMatch = "urix has no word match: it has no pattern to match as a word; " +
+	"it finds each URI whole, ended by the text around it (RFC 3986 Appendix C), " +
+	"never a part of one (see urix --help)"
+
 // isLong tells whether word (after one dash) names a long flag: Go's
 // flag package reads -json as --json, and scripts may spell it so.
 func isLong(fs flagSet, word string) bool {
@@ -286,6 +311,9 @@ func dashed(name string) string {
 // that was most likely meant.
 func unknownFlag(fs flagSet, typed, prefix string) error {
 	name, _, _ := strings.Cut(strings.TrimLeft(typed, "-"), "=")
+	if why, ok := grepOnly[name]; ok && prefix == "" {
+		return fmt.Errorf("%s: %s", typed, why)
+	}
 	best, bestDist := "", 3
 	for _, l := range fs.long {
 		if d := editDistance(name, l); d < bestDist || d == bestDist && strings.HasPrefix(l, name) {

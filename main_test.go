@@ -545,21 +545,27 @@ func cmdPrefix(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// cmdPty is "pty [-o FILE] [-i FILE] OUT PROG ARGS...": it runs PROG
-// under script(1) from util-linux, with stdin, stdout and stderr on a
-// pseudo-terminal (stdout on FILE with -o; stdin a pipe from FILE with
-// -i), and writes what the terminal received to OUT. Scripts guard it
-// with [exec:script].
+// cmdPty is "pty [-o FILE] [-i FILE] [-s N] OUT PROG ARGS...": it runs
+// PROG under script(1) from util-linux, with stdin, stdout and stderr on
+// a pseudo-terminal (stdout on FILE with -o; stdin a pipe from FILE with
+// -i), wants exit status N (0 without -s), and writes what the terminal
+// received to OUT. The script's TERM and GREP_COLORS are PROG's. Scripts
+// guard it with [exec:script].
 func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
-		ts.Fatalf("usage: pty [-o FILE] [-i FILE] OUT PROG [ARGS...]")
+		ts.Fatalf("usage: pty [-o FILE] [-i FILE] [-s N] OUT PROG [ARGS...]")
 	}
-	stdout, stdin := "", ""
-	for len(args) >= 4 && (args[0] == "-o" || args[0] == "-i") {
-		if args[0] == "-o" {
+	stdout, stdin, status := "", "", 0
+	for len(args) >= 4 && (args[0] == "-o" || args[0] == "-i" || args[0] == "-s") {
+		switch args[0] {
+		case "-o":
 			stdout = args[1]
-		} else {
+		case "-i":
 			stdin = args[1]
+		case "-s":
+			n, err := strconv.Atoi(args[1])
+			ts.Check(err)
+			status = n
 		}
 		args = args[2:]
 	}
@@ -576,11 +582,13 @@ func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
 	cmd := exec.Command("script", "-qefc", line, "/dev/null")
 	cmd.Dir = ts.Getenv("WORK")
 	cmd.Stdin = strings.NewReader("")
-	out, err := cmd.Output()
-	if err != nil {
-		ts.Fatalf("pty: %v", err)
+	cmd.Env = os.Environ()
+	for _, name := range []string{"TERM", "GREP_COLORS"} {
+		cmd.Env = append(cmd.Env, name+"="+ts.Getenv(name))
 	}
+	out, err := cmd.Output()
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), out, 0o644))
+	wantStatus(ts, "pty", err, status, string(out))
 }
 
 func shellQuote(s string) string {
@@ -591,7 +599,7 @@ func shellQuote(s string) string {
 // are made from the flag definitions, and name every flag of urix and of
 // its commands.
 func TestGeneratedDocsHaveEveryFlag(t *testing.T) {
-	app := newApp()
+	app := newApp(osStreams())
 	man, err := manPage(app)
 	if err != nil {
 		t.Skip(err) // built with -tags urfave_cli_no_docs

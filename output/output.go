@@ -48,7 +48,75 @@ type Options struct {
 	// LineBuffered sends each line out as soon as it is made, so that
 	// "tail -f log | urix" shows each URI as it comes.
 	LineBuffered bool
+	// Color, when set, colours the parts of a plain line (and the names
+	// of AppendFileName) as grep --color does; JSON is never coloured.
+	Color *Colors
+	// StdinLabel names standard input (the file "-"): in FILE: prefixes
+	// and counts, where it is "(standard input)" when StdinLabel is
+	// empty, as grep names it; and in JSON's file, where it is "-" then.
+	StdinLabel string
 }
+
+// StdinName is how grep names standard input.
+const StdinName = "(standard input)"
+
+// DisplayName is the name of file as a FILE: prefix shows it: standard
+// input ("-") by its label, or grep's "(standard input)".
+func (o *Options) DisplayName(file string) string {
+	if file != "-" {
+		return file
+	}
+	if o.StdinLabel != "" {
+		return o.StdinLabel
+	}
+	return StdinName
+}
+
+// jsonName is the name of file as JSON's file gives it: "-" for standard
+// input, unless it has a label.
+func (o *Options) jsonName(file string) string {
+	if file == "-" && o.StdinLabel != "" {
+		return o.StdinLabel
+	}
+	return file
+}
+
+// AppendFileName appends the name of file as -l lists it (coloured as
+// a FILE: prefix), without an ending.
+func (o *Options) AppendFileName(b []byte, file string) []byte {
+	if o.Color == nil {
+		return append(b, o.DisplayName(file)...)
+	}
+	b = o.Color.start(b, o.Color.FileName)
+	b = append(b, o.DisplayName(file)...)
+	return o.Color.end(b, o.Color.FileName)
+}
+
+// appendSep appends the ':' after a prefix.
+func (o *Options) appendSep(b []byte) []byte {
+	if o.Color == nil {
+		return append(b, ':')
+	}
+	b = o.Color.start(b, o.Color.Separator)
+	b = append(b, ':')
+	return o.Color.end(b, o.Color.Separator)
+}
+
+// appendNumber appends a number of a prefix and its ':', the number in
+// the colour sgr (of Color) when colouring.
+func (o *Options) appendNumber(b []byte, v int64, sgr func(*Colors) string) []byte {
+	if o.Color == nil {
+		b = strconv.AppendInt(b, v, 10)
+		return append(b, ':')
+	}
+	b = o.Color.start(b, sgr(o.Color))
+	b = strconv.AppendInt(b, v, 10)
+	b = o.Color.end(b, sgr(o.Color))
+	return o.appendSep(b)
+}
+
+func lineColor(c *Colors) string { return c.LineNumber }
+func byteColor(c *Colors) string { return c.ByteOffset }
 
 // Selects reports whether m is printed (or counted): valid URIs, or with
 // Invalid the invalid ones.
@@ -82,32 +150,31 @@ func (o *Options) AppendPosition(b []byte, line, column int64) []byte {
 		return appendJSONPosition(b, line, column)
 	}
 	if o.Line {
-		b = strconv.AppendInt(b, line, 10)
-		b = append(b, ':')
+		b = o.appendNumber(b, line, lineColor)
 	}
 	if o.Column {
-		b = strconv.AppendInt(b, column, 10)
-		b = append(b, ':')
+		// Coloured as a line number: grep has no column, ripgrep
+		// colours both alike.
+		b = o.appendNumber(b, column, lineColor)
 	}
 	return b
 }
 
 func (o *Options) appendLine(b []byte, file string, from Origin, m *extract.Match, posAt *int) []byte {
 	if o.JSON {
-		b = appendJSON(b, file, from, m, posAt)
+		b = appendJSON(b, o.jsonName(file), from, m, posAt)
 		return append(b, '\n')
 	}
 	if o.FileName {
-		b = append(b, file...)
-		b = append(b, ':')
+		b = o.AppendFileName(b, file)
+		b = o.appendSep(b)
 		// FILE:MSGNO: and FILE:RECORD: (behaviour §9.7): no two
-		// messages or records of a file read alike.
+		// messages or records of a file read alike. (Coloured as line
+		// numbers: numbers of a place in the file.)
 		if from.Mail != nil && from.Mail.Message > 0 {
-			b = strconv.AppendInt(b, int64(from.Mail.Message), 10)
-			b = append(b, ':')
+			b = o.appendNumber(b, int64(from.Mail.Message), lineColor)
 		} else if from.WARC != nil && from.WARC.Record > 0 {
-			b = strconv.AppendInt(b, int64(from.WARC.Record), 10)
-			b = append(b, ':')
+			b = o.appendNumber(b, int64(from.WARC.Record), lineColor)
 		}
 	}
 	if posAt != nil {
@@ -116,13 +183,18 @@ func (o *Options) appendLine(b []byte, file string, from Origin, m *extract.Matc
 		b = o.AppendPosition(b, m.Line, m.Column)
 	}
 	if o.Offset {
-		b = strconv.AppendInt(b, m.Offset, 10)
-		b = append(b, ':')
+		b = o.appendNumber(b, m.Offset, byteColor)
 	}
+	text := m.URI
 	if o.Normalize && m.Valid {
-		b = append(b, m.Normalized...)
+		text = m.Normalized
+	}
+	if o.Color != nil {
+		b = o.Color.start(b, o.Color.Match)
+		b = append(b, text...)
+		b = o.Color.end(b, o.Color.Match)
 	} else {
-		b = append(b, m.URI...)
+		b = append(b, text...)
 	}
 	if o.Invalid && m.Err != nil {
 		b = append(b, '\t')
@@ -212,8 +284,8 @@ func (w *Writer) Count() int { return w.count }
 // WriteCount prints the count: "FILE:COUNT" with Options.FileName.
 func (w *Writer) WriteCount() {
 	if w.opts.FileName {
-		w.w.WriteString(w.file)
-		w.w.WriteByte(':')
+		w.buf = w.opts.appendSep(w.opts.AppendFileName(w.buf[:0], w.file))
+		w.w.Write(w.buf)
 	}
 	w.w.WriteString(strconv.Itoa(w.count))
 	w.w.WriteByte('\n')
