@@ -111,7 +111,7 @@ func resolveCommand() *cli.Command {
 				// Resolution is by the grammar alone (RFC 3986 5.4.2 keeps
 				// "http:g"), so only a grammar error stops it here.
 				if _, err := uri.Resolve(base, ""); err != nil {
-					return cli.Exit(fmt.Sprintf("invalid: %s: %v", base, err), coreTrouble)
+					return cli.Exit(fmt.Sprintf("invalid: %s: %v", capInput(base), err), coreTrouble)
 				}
 			}
 			out := bufio.NewWriter(c.App.Writer)
@@ -196,7 +196,7 @@ func compareCommand() *cli.Command {
 				if uri.Validate(a, uri.KindIRIRef) == nil {
 					bad = b
 				}
-				fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", bad, err)
+				fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", capInput(bad), err)
 				return cli.Exit("", coreTrouble)
 			case !eq:
 				if c.Bool("explain") {
@@ -247,7 +247,7 @@ func eachArg(c *cli.Context, args []string, fn func(string) error) error {
 	do := func(s string) error {
 		err := fn(s)
 		if _, bad := err.(*uri.Error); bad {
-			fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", s, err)
+			fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", capInput(s), err)
 			failed = true
 			return nil
 		}

@@ -486,8 +486,11 @@ func (m *messages) warn(cause, format string, args ...any) {
 	if m.r.noMessages {
 		return
 	}
+	// What it quotes of the input is capped (capMessage) here, where
+	// every message of an input passes.
+	text := capMessage(fmt.Sprintf(format, args...), m.file)
 	if m.capture != nil {
-		m.capture(cause, fmt.Sprintf(format, args...))
+		m.capture(cause, text)
 		return
 	}
 	if m.count == nil {
@@ -496,19 +499,20 @@ func (m *messages) warn(cause, format string, args ...any) {
 	m.count[cause]++
 	switch n := m.count[cause]; {
 	case n == 1:
-		m.first[cause] = strings.TrimPrefix(fmt.Sprintf(format, args...), m.file+": ")
+		m.first[cause] = strings.TrimPrefix(text, m.file+": ")
 	case n == warnCap+1:
 		m.order = append(m.order, cause)
 	}
 	if m.count[cause] <= warnCap {
-		fmt.Fprintf(m.w, "urix: "+format+"\n", args...)
+		fmt.Fprintf(m.w, "urix: %s\n", text)
 	}
 }
 
-// errorf prints an error about the input (no cap: there is one).
+// errorf prints an error about the input (no cap on their number: there
+// is one; what it quotes of the input is capped).
 func (m *messages) errorf(format string, args ...any) {
 	if !m.r.noMessages {
-		fmt.Fprintf(m.w, "urix: "+format+"\n", args...)
+		fmt.Fprintf(m.w, "urix: %s\n", capMessage(fmt.Sprintf(format, args...), m.file))
 	}
 }
 

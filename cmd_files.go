@@ -109,10 +109,10 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 			}
 			return nil
 		}, func(path string, err error) {
-			next(inputFile{failure: fmt.Sprintf("%s: %v", path, unwrapPathError(err))})
+			next(inputFile{name: path, failure: fmt.Sprintf("%s: %v", path, unwrapPathError(err))})
 		})
 		if err != nil && !stopped {
-			next(inputFile{failure: fmt.Sprintf("%s: %v", a, unwrapPathError(err))})
+			next(inputFile{name: a, failure: fmt.Sprintf("%s: %v", a, unwrapPathError(err))})
 		}
 		if stopped {
 			return

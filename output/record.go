@@ -1,6 +1,7 @@
 package output
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,8 +23,12 @@ type Record struct {
 	Normalized *string `json:"normalized"`
 	// Raw is the input from Offset to End, line breaks included.
 	Raw string `json:"raw"`
-	// File is the file name, "-" for standard input.
-	File string `json:"file"`
+	// File is the file name, "-" for standard input. A name that is not
+	// valid UTF-8 has each invalid byte as U+FFFD here, and its bytes in
+	// FileBytes (base64 in JSON, as ripgrep's JSON gives a path's
+	// {"bytes": ...}), so that the file can be opened again.
+	File      string `json:"file"`
+	FileBytes []byte `json:"file_bytes,omitempty"`
 	// Mail and WARC are set when the text came from a message or a
 	// WARC record; their fields are those of the object itself.
 	*Mail
@@ -85,7 +90,7 @@ type Origin struct {
 // NewRecord returns the record of m, found in file at from.
 func NewRecord(file string, from Origin, m *extract.Match) Record {
 	r := Record{
-		URI: m.URI, Raw: string(m.Raw), File: file, Mail: from.Mail, WARC: from.WARC,
+		URI: m.URI, Raw: string(m.Raw), File: file, FileBytes: nameBytes(file), Mail: from.Mail, WARC: from.WARC,
 		Line: m.Line, Column: m.Column, Offset: m.Offset, End: m.End,
 		Delimiter: m.Delimiter.String(), Valid: m.Valid, Flags: m.Flags.Names(),
 	}
@@ -102,6 +107,15 @@ func NewRecord(file string, from Origin, m *extract.Match) Record {
 		r.Alt = m.Alt
 	}
 	return r
+}
+
+// nameBytes is Record.FileBytes of the file name: its bytes when it is
+// not valid UTF-8, else nil.
+func nameBytes(file string) []byte {
+	if utf8.ValidString(file) {
+		return nil
+	}
+	return []byte(file)
 }
 
 // AppendJSON appends the JSON object of NewRecord(file, from, m), without
@@ -146,6 +160,11 @@ func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int
 	}
 	b = append(b, `,"file":`...)
 	b = appendString(b, file)
+	if !utf8.ValidString(file) {
+		b = append(b, `,"file_bytes":"`...)
+		b = base64.StdEncoding.AppendEncode(b, []byte(file))
+		b = append(b, '"')
+	}
 	b = appendOrigin(b, from)
 	if posAt != nil {
 		*posAt = len(b)

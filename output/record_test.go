@@ -98,7 +98,8 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 
 // The deferred form with its position put in is the whole form.
 func TestAppendDeferred(t *testing.T) {
-	for _, o := range []Options{{JSON: true}, {Line: true}, {Column: true, Offset: true, FileName: true}, {Line: true, Column: true, Invalid: true, Null: true}, {Offset: true}} {
+	for _, o := range []Options{{JSON: true}, {Line: true}, {Column: true, Offset: true, FileName: true}, {Line: true, Column: true, Invalid: true, Null: true}, {Offset: true},
+		{Line: true, Column: true, Offset: true, FileName: true, Color: &DefaultColors}} {
 		for _, m := range matches(t) {
 			whole := o.Append(nil, "f.txt", Origin{}, &m)
 			part, at := o.AppendDeferred(nil, "f.txt", Origin{}, &m)
@@ -217,5 +218,19 @@ func TestPlainRun(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A file name that is not UTF-8 is given as bytes too, base64, so that it
+// can be opened again: its string has U+FFFD for each bad byte.
+func TestJSONFileBytes(t *testing.T) {
+	m := matches(t)[0]
+	got := string(AppendJSON(nil, "a\xffb.txt", Origin{}, &m))
+	if !strings.Contains(got, `"file":"a\ufffdb.txt","file_bytes":"Yf9iLnR4dA=="`) {
+		t.Errorf("not UTF-8: %s", got)
+	}
+	got = string(AppendJSON(nil, "é.txt", Origin{}, &m))
+	if strings.Contains(got, "file_bytes") {
+		t.Errorf("UTF-8: %s", got)
 	}
 }
