@@ -76,3 +76,19 @@ func TestPaceGC(t *testing.T) {
 		waitPercent(t, smallHeapGOGC, "that let go")
 	}
 }
+
+// Past bigHeadroom live, the heap grows bigHeadroom over what is live
+// before a collection, not to twice it (GOGC 100 let -u's set double).
+func TestPercentFor(t *testing.T) {
+	for _, tc := range []struct {
+		live uint64
+		want int
+	}{
+		{0, smallHeapGOGC}, {smallLive - 1, smallHeapGOGC}, {smallLive, 100}, {bigHeadroom, 100},
+		{2 * bigHeadroom, 50}, {4 * bigHeadroom, 25}, {100 * bigHeadroom, leastGOGC},
+	} {
+		if got := percentFor(tc.live); got != tc.want {
+			t.Errorf("percentFor(%d) = %d, want %d", tc.live, got, tc.want)
+		}
+	}
+}

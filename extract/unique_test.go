@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -58,4 +59,33 @@ func TestUniqueAcrossScanners(t *testing.T) {
 	if want := "http://a.example/ http://b.example/"; strings.Join(got, " ") != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+}
+
+// The exact set holds what it counts: filled to its limit, the heap it
+// takes (keys, map, blocks) is within it. It counted only its keys'
+// bytes, and 64 MiB of them took 150 MB.
+func TestUniqueSetMemory(t *testing.T) {
+	const limit = 8 << 20
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	u := newUniqueSet(limit, 1<<20)
+	n := 0
+	for ; u.bytes < limit-uniqueBlock; n++ {
+		// Keys of every length from 20 to 83 bytes, as URIs are.
+		if !u.Add(fmt.Sprintf("http://h%d.example/%s", n, strings.Repeat("p", n%64))) {
+			t.Fatalf("key %d taken for one seen", n)
+		}
+	}
+	if u.filter != nil {
+		t.Fatal("switched to the filter before the limit")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d keys: %d bytes counted, %d held (%.1f a key)", n, u.bytes, held, float64(held)/float64(n))
+	if held > limit || held < limit/2 {
+		t.Errorf("%d keys counted as %d bytes hold %d (limit %d)", n, u.bytes, held, limit)
+	}
+	runtime.KeepAlive(u)
 }
