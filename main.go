@@ -39,10 +39,11 @@ func urixMain() int {
 	// A write to a pipe whose reader is gone kills urix by SIGPIPE, as
 	// it kills grep (urix FILE | head -1: silent, status 141 in the
 	// shell), since the signal is not caught (os/signal: a write to a
-	// broken pipe on fd 1 or 2). Where SIGPIPE is ignored (trap '' PIPE),
-	// the write fails with EPIPE, and that is a write error, exit 2, as
-	// in grep. Other write errors are write errors whatever they write:
-	// results, --help, --version, --generate, a command's output.
+	// broken pipe on fd 1 or 2). Go raises it even where SIGPIPE was
+	// ignored when urix started (trap '' PIPE), where grep reports a
+	// write error (behaviour §7.8). Other write errors are write errors
+	// whatever they write: results, --help, --version, --generate, a
+	// command's output.
 	out := &checkedWriter{w: stdout}
 	app := newApp(osStreams())
 	app.Writer = out
