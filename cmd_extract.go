@@ -89,8 +89,8 @@ var conflicts = []struct{ a, b, why string }{
 	{"json", "count", "-c prints numbers, not JSON records"},
 	{"files-with-matches", "count", "-l prints file names, not counts"},
 	{"files-with-matches", "json", "-l prints file names, not JSON records"},
-	{"files-without-match", "count", "--files-without-match prints file names, not counts"},
-	{"files-without-match", "json", "--files-without-match prints file names, not JSON records"},
+	{"files-without-match", "count", "-L prints file names, not counts"},
+	{"files-without-match", "json", "-L prints file names, not JSON records"},
 	{"files-with-matches", "files-without-match", "a file cannot be listed both with and without a URI"},
 	{"invalid", "normalize", "an invalid URI has no normal form"},
 }
