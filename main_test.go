@@ -49,6 +49,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"status":   cmdStatus,
 			"compress": cmdCompress,
+			"damage":   cmdDamage,
 			"truncate": cmdTruncate,
 			"nul":      cmdNul,
 			"gentext":  cmdGenText,
