@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"strings"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -16,21 +17,26 @@ import (
 //
 //   - gzip-member: a gzip member a record, one member in the middle
 //     with a byte of its deflate data flipped;
+//   - gzip-deflate: the same, the member's deflate data beginning with
+//     a block of the reserved type 3 (RFC 1951 3.2.3): "corrupt input";
 //   - gzip-garbage: a gzip member a record, 8 bytes of garbage between
 //     two members;
 //   - gzip-truncated: a gzip member a record, the file cut short;
 //   - zstd: one zstd stream, a byte flipped;
 //   - bzip2: one bzip2 stream (made by bzip2(1), level 1: blocks of
-//     100 kB), a byte flipped.
+//     100 kB), a byte flipped;
+//   - gzip-long-name: not damaged, but a gzip member a record whose
+//     header has a file name (FNAME) of 100,000 bytes and a comment
+//     (FCOMMENT) of 600, as gzip -dc reads and the library refused.
 func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
-		ts.Fatalf("usage: damage gzip-member|gzip-garbage|gzip-truncated|zstd|bzip2 SRC DST")
+		ts.Fatalf("usage: damage gzip-member|gzip-deflate|gzip-garbage|gzip-truncated|zstd|bzip2|gzip-long-name SRC DST")
 	}
 	data, err := os.ReadFile(ts.MkAbs(args[1]))
 	ts.Check(err)
 	var out []byte
 	switch args[0] {
-	case "gzip-member", "gzip-garbage", "gzip-truncated":
+	case "gzip-member", "gzip-deflate", "gzip-garbage", "gzip-truncated":
 		members := gzipRecords(ts, data)
 		bad := len(members) * 2 / 3
 		var b bytes.Buffer
@@ -38,6 +44,8 @@ func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 			switch {
 			case i == bad && args[0] == "gzip-member":
 				m[len(m)/2] ^= 0x55
+			case i == bad && args[0] == "gzip-deflate":
+				m[10] = 0x07 // BFINAL 1, BTYPE 11, after a header of 10 bytes
 			case i == bad && args[0] == "gzip-garbage":
 				b.WriteString("GARBAGE!")
 			}
@@ -47,6 +55,16 @@ func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 		if args[0] == "gzip-truncated" {
 			out = out[:len(out)*2/3]
 		}
+	case "gzip-long-name":
+		var b bytes.Buffer
+		for _, m := range gzipRecords(ts, data) {
+			// The writer leaves the flags (byte 3) 0: FNAME and
+			// FCOMMENT follow the 10 fixed bytes.
+			b.Write([]byte{m[0], m[1], m[2], m[3] | 0x18, m[4], m[5], m[6], m[7], m[8], m[9]})
+			b.WriteString(strings.Repeat("n", 100000) + "\x00" + strings.Repeat("c", 600) + "\x00")
+			b.Write(m[10:])
+		}
+		out = b.Bytes()
 	case "zstd":
 		var b bytes.Buffer
 		w, err := zstd.NewWriter(&b, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(64<<10))
