@@ -2,14 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"io"
 	"os"
 	"runtime"
 	"strconv"
 
 	"github.com/urix-dev/urix/document"
-	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/output"
 	"github.com/urix-dev/urix/parallel"
 )
@@ -64,7 +62,9 @@ func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 	switch r.in.format {
 	case "text":
 	case "auto":
-		if bytes.HasPrefix(head, []byte("WARC/1.")) || mail.Detect(head) != mail.FormatText {
+		// As the reading will tell it: a text that begins "WARC/1.0 is
+		// a format" is text, and may be split.
+		if document.Detect(head) != document.Text {
 			return 0, false
 		}
 	default:
