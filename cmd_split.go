@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"os"
 	"runtime"
 	"strconv"
 
 	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/output"
 	"github.com/urix-dev/urix/parallel"
 )
@@ -62,9 +64,7 @@ func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 	switch r.in.format {
 	case "text":
 	case "auto":
-		// As the reading will tell it: a text that begins "WARC/1.0 is
-		// a format" is text, and may be split.
-		if document.Detect(head) != document.Text {
+		if bytes.HasPrefix(head, []byte("WARC/1.")) || mail.Detect(head) != mail.FormatText {
 			return 0, false
 		}
 	default:
