@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -104,4 +105,20 @@ func gzipRecords(ts *testscript.TestScript, data []byte) [][]byte {
 		data = data[end:]
 	}
 	return members
+}
+
+// cmdRepeat is "repeat FILE N LINE": LINE and a line break are appended
+// to FILE N times (a header folded over 175,000 lines, issue 32, is too
+// long for a txtar archive).
+func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: repeat FILE N LINE")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	ts.Check(err)
+	_, err = f.WriteString(strings.Repeat(args[2]+"\n", n))
+	ts.Check(err)
+	ts.Check(f.Close())
 }

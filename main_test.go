@@ -50,6 +50,7 @@ func TestScripts(t *testing.T) {
 			"status":   cmdStatus,
 			"compress": cmdCompress,
 			"damage":   cmdDamage,
+			"repeat":   cmdRepeat,
 			"truncate": cmdTruncate,
 			"nul":      cmdNul,
 			"gentext":  cmdGenText,
