@@ -206,12 +206,17 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 		m.Release()
 		return err
 	})
-	if err == nil {
-		err = give()
+	// The run held when the input fails (a corrupt gzip member, a
+	// truncated stream) is read too: one worker would have printed its
+	// messages before the error (issue 32).
+	if gerr := give(); err == nil {
+		err = gerr
 	}
 	close(jobs)
 	pass(all)
-	if err == nil {
+	if failed != nil {
+		// A message before the input's error failed (its mapping
+		// faulted): one worker would have stopped there.
 		err = failed
 	}
 	return err

@@ -50,6 +50,8 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"status":   cmdStatus,
 			"compress": cmdCompress,
+			"damage":   cmdDamage,
+			"repeat":   cmdRepeat,
 			"truncate": cmdTruncate,
 			"nul":      cmdNul,
 			"gentext":  cmdGenText,
@@ -101,16 +103,9 @@ func cmdCompress(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	defer out.Close()
 	if args[0] == "gzip-records" {
-		for len(data) > 0 {
-			end := bytes.Index(data[1:], []byte("WARC/1.0\r\n")) + 1
-			if end == 0 {
-				end = len(data)
-			}
-			w := gzip.NewWriter(out)
-			_, err = w.Write(data[:end])
+		for _, m := range gzipRecords(ts, data) {
+			_, err = out.Write(m)
 			ts.Check(err)
-			ts.Check(w.Close())
-			data = data[end:]
 		}
 		return
 	}

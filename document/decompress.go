@@ -10,7 +10,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 	"github.com/ulikunitz/xz/lzma"
@@ -421,7 +420,7 @@ type decoder struct {
 	br      *bufio.Reader
 	limit   int64
 	r       io.Reader
-	gz      *gzip.Reader
+	gz      *memberReader
 	zs      *zstd.Decoder
 	xw      *xzWatch
 	drained bool   // zstd: a read after an error gave nothing more
@@ -450,12 +449,11 @@ func (d *decoder) inOffset() int64 { return d.src.n - int64(d.br.Buffered()) }
 func (d *decoder) open() error {
 	switch d.format {
 	case Gzip:
-		z, err := gzip.NewReader(d.br)
-		if err != nil {
+		d.gz = &memberReader{}
+		if err := d.gz.reset(d.br, d.inOffset()); err != nil {
 			return d.wrap(err)
 		}
-		z.Multistream(false)
-		d.gz, d.r = z, z
+		d.r = d.gz
 	case Bzip2:
 		d.r = bzip2.NewReader(d.br)
 	case XZ:
@@ -668,11 +666,7 @@ func (d *decoder) nextMember() error {
 		return err
 	}
 	if bytes.Equal(prefix, magicGzip) {
-		err := d.gz.Reset(d.br)
-		// Reset turns multistream reading back on: the library would then
-		// take the zero padding after the member for a bad header.
-		d.gz.Multistream(false)
-		return err
+		return d.gz.reset(d.br, d.inOffset())
 	}
 	// Trailing data that is not a gzip member: zero padding (as tape and
 	// some tar tools leave) is accepted, anything else is garbage.

@@ -7,8 +7,6 @@ import (
 	"io"
 	"sync"
 
-	"github.com/klauspost/compress/gzip"
-
 	"github.com/urix-dev/urix/internal/freelist"
 )
 
@@ -269,7 +267,7 @@ type aheadWorker struct {
 	g    *gzipAhead
 	src  countingReader
 	br   *bufio.Reader
-	gz   *gzip.Reader
+	gz   memberReader
 	look []byte
 }
 
@@ -395,16 +393,7 @@ func (w *aheadWorker) chain(seg *aheadSeg, c int64) bool {
 
 // member reads the header of the member at the reader's position.
 func (w *aheadWorker) member() error {
-	var err error
-	if w.gz == nil {
-		w.gz, err = gzip.NewReader(w.br)
-	} else {
-		err = w.gz.Reset(w.br)
-	}
-	if err == nil {
-		w.gz.Multistream(false)
-	}
-	return err
+	return w.gz.reset(w.br, w.src.n-int64(w.br.Buffered()))
 }
 
 // decode decodes the member's data into seg's blocks, to its end (nil:

@@ -242,7 +242,11 @@ func (rd *Reader) read(r io.Reader, name string, fn func(br io.Reader, format Fo
 	}
 	format := opts.Format
 	if format == Auto {
-		format = detect(head)
+		var why string
+		format, why = detectWhy(head)
+		if why != "" && opts.Warn != nil {
+			opts.Warn(Warning{Origin: Origin{File: name}, Message: why + "; read as text"})
+		}
 	}
 	return fn(br, format)
 }
@@ -310,29 +314,48 @@ func formatDecided(h []byte) bool {
 		return false
 	}
 	if bytes.HasPrefix(h, []byte(warcMagic)) {
-		return true
+		_, decided := notWARC(h, false)
+		return decided
+	}
+	if bytes.HasPrefix(h, []byte("From ")) {
+		_, decided := notMbox(h, false)
+		return decided
 	}
 	_, ok := mail.DetectEarly(h)
 	return ok
 }
 
-// detect tells the format of an input by its first bytes.
-func detect(head []byte) Format {
+// detectWhy tells the format of an input by its first bytes, all of it
+// or HeadSize. An input that begins like a WARC file or an mbox but whose
+// first record is none is text (firstrecord.go): why says why.
+func detectWhy(head []byte) (f Format, why string) {
 	if bytes.HasPrefix(head, []byte(warcMagic)) {
-		return WARC
+		if why, _ := notWARC(head, true); why != "" {
+			return Text, "not a WARC file: " + why
+		}
+		return WARC, ""
 	}
 	switch mail.Detect(head) {
 	case mail.FormatMbox:
-		return Mbox
+		if why, _ := notMbox(head, true); why != "" {
+			return Text, "not an mbox: " + why
+		}
+		return Mbox, ""
 	case mail.FormatMail, mail.FormatNews:
-		return Mail
+		return Mail, ""
 	}
-	return Text
+	return Text, ""
 }
 
-// Detect tells the format of an input by its first bytes (up to HeadSize):
-// WARC, Mbox, Mail or Text.
-func Detect(head []byte) Format { return detect(head) }
+// Detect tells the format of an input by its first bytes (up to HeadSize,
+// or all of it): WARC, Mbox, Mail or Text. An input that begins like a
+// WARC file or an mbox but whose first record is none (a WARC version line
+// that is not one, a header without Content-Length; a "From " line with
+// no sender and time) is Text.
+func Detect(head []byte) Format {
+	f, _ := detectWhy(head)
+	return f
+}
 
 func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error) error {
 	mf := mail.FormatMail

@@ -114,6 +114,7 @@ func FuzzFieldName(f *testing.F) {
 // parseHeld: the lines checked in one pass (heldHeader), the block up to
 // the blank line parsed in a second (parseBlock).
 func heldHeaderThenBlock(data []byte, inMultipart bool) (h header, end int, ok bool) {
+	keyAt := 0 // where the field being read starts (a longer field is readHeader's to cut)
 	for off := 0; off <= maxHeaderBytes; {
 		i := bytes.IndexByte(data[off:], '\n')
 		if i < 0 || i >= bufSize {
@@ -126,7 +127,7 @@ func heldHeaderThenBlock(data []byte, inMultipart bool) (h header, end int, ok b
 			h.parseBlock(data[:off], new(valueArena))
 			return h, off + i + 1, true
 		case line[0] == ' ' || line[0] == '\t':
-			if off == 0 {
+			if off == 0 || off+i+1-keyAt > maxFieldBytes {
 				return h, 0, false
 			}
 		case inMultipart && bytes.HasPrefix(line, []byte("--")):
@@ -135,6 +136,7 @@ func heldHeaderThenBlock(data []byte, inMultipart bool) (h header, end int, ok b
 			if _, ok := fieldName(line); !ok {
 				return h, 0, false
 			}
+			keyAt = off
 		}
 		off += i + 1
 	}
@@ -168,7 +170,8 @@ func parseHeldInputs() []string {
 	for _, h := range heads {
 		ins = append(ins, h+"\nbody\n", h+"\r\n", h, h+"--b\n\nbody\n",
 			h+"http://example.com/ is not a field\n\nbody\n", " cont\n"+h+"\n",
-			h+"Bad Name: x\n\n", h+strings.Repeat("y", bufSize)+"\n\n")
+			h+"Bad Name: x\n\n", h+strings.Repeat("y", bufSize)+"\n\n",
+			h+"X-Long: x\n"+strings.Repeat(" folded\n", maxFieldBytes/8)+"\n")
 	}
 	return ins
 }

@@ -301,3 +301,9 @@ func discardLine(br peeker) (int64, error) {
 		}
 	}
 }
+
+// EnvelopeLine reports whether line, without its line ending, is an mbox
+// envelope line: "From ", a word (the sender), and a hh:mm time later on
+// (the date). A reader that tells an mbox by its first line (urix's
+// --format auto) reads one that begins "From here on..." as text.
+func EnvelopeLine(line []byte) bool { return envelopeLike(line) }

@@ -520,7 +520,7 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 		}
 	}
 	inField := false
-	dropping := false // the current field is being dropped
+	var f headerField
 	for lr.fill() {
 		if i, _ := lr.boundaryAt(bounds); i >= 0 {
 			w.warn(where + ": header ended by a boundary line")
@@ -534,15 +534,16 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 		}
 		cont := trimmed[0] == ' ' || trimmed[0] == '\t'
 		if cont && !inField {
-			if len(block) == 0 && !dropping {
+			if len(block) == 0 && !f.overHeader {
 				w.warn(where + ": header begins with a continuation line; dropped")
 			}
 			lr.skipLine()
 			continue
 		}
 		if !cont {
-			if _, ok := fieldName(trimmed); !ok {
-				if len(block) == 0 && !dropping {
+			name, ok := fieldName(trimmed)
+			if !ok {
+				if len(block) == 0 && !f.overHeader {
 					w.warn(where + ": no header; read as body")
 				} else {
 					w.warn(where + ": malformed header line; header ends, read as body")
@@ -550,37 +551,98 @@ func (w *walker) readHeader(lr *lineReader, bounds []string, where string) heade
 				break
 			}
 			inField = true
-			dropping = len(block)+len(line) > maxHeaderBytes
-			if dropping {
-				w.warn(where + ": header too big; field dropped")
-			}
+			f.start(name)
 		}
-		// Consume the line, keeping it (up to the limit).
-		first := true
+		// Consume the line, keeping it when the field and the header
+		// have room for all of it: a field is cut at a line end.
+		lineStart := len(block)
+		keep := !f.dropped
 		for {
 			p := lr.piece(bufSize)
 			if len(p) == 0 {
 				break
 			}
-			if !dropping && len(block)+len(p) <= maxHeaderBytes {
-				block = append(block, p...)
-			} else if first {
-				dropping = true
+			overHeader := len(block)+len(p) > maxHeaderBytes
+			if keep && (overHeader || f.size+len(block)-lineStart+len(p) > maxFieldBytes) {
+				keep = false
+				block = block[:lineStart]
+				if msg := f.stop(cont, overHeader); msg != "" {
+					w.warn(where + ": " + msg)
+				}
 			}
-			first = false
+			if keep {
+				block = append(block, p...)
+			}
 			lr.discard(len(p))
 			if lr.atStart {
 				break
 			}
 		}
-		if len(block) > 0 && block[len(block)-1] != '\n' {
-			block = append(block, '\n')
+		if keep {
+			if block[len(block)-1] != '\n' {
+				block = append(block, '\n')
+			}
+			f.size += len(block) - lineStart
 		}
 	}
 	h.eightBit = asciiPrefix(block) < len(block)
 	h.parseBlock(block, &w.values)
 	w.block = block[:0]
 	return h
+}
+
+// maxFieldBytes bounds one header field (its lines, folded or not), so
+// that one field cannot take the room of maxHeaderBytes from those after
+// it: a Received field folded over 175,000 lines cost a message its
+// List-Help and List-Post (issue 32). Four such fields fit in a header.
+const maxFieldBytes = maxHeaderBytes / 4
+
+// headerField is what readHeader knows of the field it reads: its name,
+// until it is told in a warning; its size; whether the rest of it is
+// dropped; and whether the header has run over maxHeaderBytes, which drops
+// every field after.
+type headerField struct {
+	name       []byte // in nameBuf: the line it lay in is read on
+	nameBuf    [41]byte
+	size       int
+	dropped    bool
+	overHeader bool
+}
+
+// start begins a field named name.
+func (f *headerField) start(name []byte) {
+	f.size, f.dropped = 0, f.overHeader
+	f.name = append(f.nameBuf[:0], name[:min(len(name), len(f.nameBuf))]...)
+}
+
+// stop drops the rest of the field, from the line that does not fit on
+// (cont: a continuation line; the first line drops the field whole), and
+// returns the warning to give, once for the field, or "" (a field
+// dropped with the rest of the header after it was told already).
+func (f *headerField) stop(cont, overHeader bool) string {
+	f.dropped = true
+	name := quoteName(f.name)
+	switch {
+	case overHeader && !f.overHeader:
+		f.overHeader = true
+		if cont {
+			return fmt.Sprintf("header longer than %d bytes; field %s cut there, and the fields after it dropped", maxHeaderBytes, name)
+		}
+		return fmt.Sprintf("header longer than %d bytes; field %s and the fields after it dropped", maxHeaderBytes, name)
+	case overHeader:
+		return ""
+	case cont:
+		return fmt.Sprintf("header field %s longer than %d bytes; cut there", name, maxFieldBytes)
+	}
+	return fmt.Sprintf("header field %s longer than %d bytes; dropped", name, maxFieldBytes)
+}
+
+// quoteName quotes a field name for a warning, cut to 40 bytes.
+func quoteName(name []byte) string {
+	if len(name) > 40 {
+		return strconv.Quote(string(name[:40])) + "..."
+	}
+	return strconv.Quote(string(name))
 }
 
 // parseHeld is readHeader's path for a header held in memory that is
@@ -600,6 +662,7 @@ func (h *header) parseHeld(data []byte, inMultipart bool, a *valueArena) (end in
 	vals, spans := valsArr[:0], spansArr[:0]
 	var key []byte // the name of the field being read
 	valAt := 0     // where its value starts
+	keyAt := 0     // where its first line starts
 	for off := 0; off <= maxHeaderBytes; {
 		i := bytes.IndexByte(data[off:], '\n')
 		if i < 0 || i >= bufSize {
@@ -621,6 +684,9 @@ func (h *header) parseHeld(data []byte, inMultipart bool, a *valueArena) (end in
 			if off == 0 {
 				return 0, false // a header that begins with a continuation
 			}
+			if off+i+1-keyAt > maxFieldBytes {
+				return 0, false // a field to cut, with a warning
+			}
 		case inMultipart && len(line) >= 2 && line[0] == '-' && line[1] == '-':
 			return 0, false // perhaps a boundary line
 		default:
@@ -631,7 +697,7 @@ func (h *header) parseHeld(data []byte, inMultipart bool, a *valueArena) (end in
 			if key != nil {
 				vals, spans = keepField(vals, spans, key, data[valAt:off])
 			}
-			key, valAt = line[:n], off+colon+1
+			key, valAt, keyAt = line[:n], off+colon+1, off
 		}
 		off += i + 1
 	}
