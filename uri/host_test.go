@@ -99,15 +99,15 @@ func TestMixedScript(t *testing.T) {
 		{"xn--pypal-4ve.com", true}, // the same as an A-label
 		{"аррӏе.com", false},        // all Cyrillic: one script (whole-script confusables are another matter)
 		{"paypal.com", false},
-		{"paypal2024.com", false},    // Latin and digits (Common)
-		{"my-shop-1.example", false}, // hyphen and digits
-		{"ソニーbank.jp", false},        // Katakana, the long-vowel mark (Common) and Latin
-		{"日本語テストひらがなabc.jp", false},  // Han, Katakana, Hiragana, Latin: Japanese
+		{"paypal2024.com", false},                          // Latin and digits (Common)
+		{"my-shop-1.example", false},                       // hyphen and digits
+		{"ソニーbank.jp", false},                              // Katakana, the long-vowel mark (Common) and Latin
+		{"日本語テストひらがなabc.jp", false},                        // Han, Katakana, Hiragana, Latin: Japanese
 		{"xn--abc-o73b4fvb9j6o0dva8760mehdm06m.jp", false}, // the same as an A-label
-		{"中文ㄅㄆabc.tw", false},     // Han, Bopomofo, Latin
-		{"한국어漢字abc.kr", false},    // Hangul, Han, Latin
-		{"ひらがなհայ.example", true}, // Hiragana with Armenian
-		{"한국어ひらがな.example", true}, // Hangul with Hiragana: no allowed set holds both
+		{"中文ㄅㄆabc.tw", false},                              // Han, Bopomofo, Latin
+		{"한국어漢字abc.kr", false},                             // Hangul, Han, Latin
+		{"ひらがなհայ.example", true},                          // Hiragana with Armenian
+		{"한국어ひらがな.example", true},                          // Hangul with Hiragana: no allowed set holds both
 		{"ελληνικά-latin.example", true},
 		{"café.example", false},        // é is Latin
 		{"e\u0301cole.example", false}, // a combining mark is Inherited
