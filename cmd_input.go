@@ -125,7 +125,7 @@ func (f *fileOutput) wholeValue(d *document.Document) error {
 	if !m.Valid {
 		f.invalid++
 	}
-	f.out.Write(&m, f.wk.outputOrigin(&d.Origin))
+	f.write(&m, f.wk.outputOrigin(&d.Origin))
 	if f.limit >= 0 && f.out.Count() >= f.limit {
 		return errEnough
 	}
@@ -152,7 +152,7 @@ func (wk *worker) outputOrigin(o *document.Origin) output.Origin {
 		if o.Field == "" {
 			wk.mail.Part = o.Part
 		}
-		return output.Origin{Mail: &wk.mail}
+		return output.Origin{Mail: &wk.mail, Text: o.Text}
 	case o.Format == document.WARC:
 		wk.warc = output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}
 		return output.Origin{WARC: &wk.warc}

@@ -63,6 +63,10 @@ type Origin struct {
 	HTML          bool   // the text is that of a text/html part
 	Source        Source // body text, header field, HTML visible text or HTML attribute
 	Tag, Attr     string // for SourceHTMLAttr, the element and attribute ("a", "href")
+	// Text is, for the href of an <a> or <area>, the link's visible
+	// text: whitespace collapsed, trimmed, at most 256 bytes (behaviour
+	// §10).
+	Text string
 
 	// WARC (Format WARC).
 	Record       int    // 1-based number of the record in the file; 0 for other formats
@@ -373,7 +377,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 		File: file, Format: format,
 		Message: p.MsgNo, MessageOffset: p.MsgOffset, MessageID: p.MessageID,
 		Part: p.Path, Field: p.Field, HTML: p.HTML,
-		Source: p.Source, Tag: p.Tag, Attr: p.Attr,
+		Source: p.Source, Tag: p.Tag, Attr: p.Attr, Text: p.Text,
 	}
 	doc.Body = p.Body
 	doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
