@@ -139,10 +139,10 @@ type htmlDoc struct {
 	held  []htmlAttr // values met reading an anchor's text, given after it (anchortext.go)
 	aEnd  bool       // the last tag read was </a> (anchortext.go)
 	body  attrBody   // the Body of the attribute Part being given
-	skip  int       // inside script/style/template... when > 0
-	idx   htmlIndex // fast's masks of the tokenizer's buffer
-	run   htmlRun   // the Body of the text Parts, one for all
-	raw   bool      // past a token too long: the rest is read as it stands
+	skip  int        // inside script/style/template... when > 0
+	idx   htmlIndex  // fast's masks of the tokenizer's buffer
+	run   htmlRun    // the Body of the text Parts, one for all
+	raw   bool       // past a token too long: the rest is read as it stands
 	err   error
 }
 
