@@ -136,14 +136,17 @@ type htmlDoc struct {
 	off   int
 	val   []byte // an attribute value, decoded
 	attrs []htmlAttr
-	held  []htmlAttr // values met reading an anchor's text, given after it (anchortext.go)
-	aEnd  bool       // the last tag read was </a> (anchortext.go)
-	body  attrBody   // the Body of the attribute Part being given
-	skip  int        // inside script/style/template... when > 0
-	idx   htmlIndex  // fast's masks of the tokenizer's buffer
-	run   htmlRun    // the Body of the text Parts, one for all
-	raw   bool       // past a token too long: the rest is read as it stands
+	body  attrBody  // the Body of the attribute Part being given
+	skip  int       // inside script/style/template... when > 0
+	idx   htmlIndex // fast's masks of the tokenizer's buffer
+	run   htmlRun   // the Body of the text Parts, one for all
+	raw   bool      // past a token too long: the rest is read as it stands
 	err   error
+
+	// anchortext.go: the values met reading an anchor's text ahead,
+	// given after it; whether the last tag read was </a>.
+	held []htmlAttr
+	aEnd bool
 }
 
 // html gives the Parts of an HTML body r: runs of visible text and URL
