@@ -47,11 +47,11 @@ func BrowserHost(scheme, host string) (h Host, ok bool) {
 	decoded := host
 	if h.Encoded {
 		decoded = percentDecode(host)
-		if !utf8.ValidString(decoded) {
-			// The browser decodes as UTF-8 with replacement; U+FFFD is
-			// disallowed by UTS #46: the host fails.
-			return h, false
-		}
+	}
+	if !utf8.ValidString(decoded) {
+		// The browser decodes as UTF-8 with replacement; U+FFFD is
+		// disallowed by UTS #46: the host fails.
+		return h, false
 	}
 	ascii, ok := domainToASCII(decoded)
 	if !ok {
