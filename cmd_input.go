@@ -50,6 +50,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		MaxWindow:         r.in.maxWindow,
 		Workers:           r.decodeWorkers(),
 		SkipBinary:        in.walked && !r.in.text,
+		AnchorText:        r.out.JSON, // behaviour §10: text, in --json only
 		Warn: func(w document.Warning) {
 			w.File = displayName(f.name)
 			f.msgs.warn(causeOf(w.Message), "%s", w)

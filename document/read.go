@@ -173,6 +173,10 @@ type Options struct {
 	// are the same whatever it is.
 	Workers int
 
+	// AnchorText gives each <a>'s href its visible text (Origin.Text,
+	// behaviour §10).
+	AnchorText bool
+
 	// Warn, when not nil, is told of each part of the input that is
 	// skipped as malformed, and of an input read as text although it
 	// begins like a compressed file. Reading goes on after each.
@@ -357,7 +361,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 		partDocument(doc, file, format, p)
 		return fn(doc)
 	}
-	opts := mail.Options{Format: mf, Warn: warn}
+	opts := mail.Options{Format: mf, Warn: warn, AnchorText: rd.Options.AnchorText}
 	if mf == mail.FormatMbox {
 		return mail.Walk(r, opts, partFn)
 	}
@@ -386,7 +390,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 // readWARC reads the records of a WARC file as they stream (none held);
 // a malformed record goes to Warn and costs only itself.
 func (rd *Reader) readWARC(r io.Reader, name string, fn func(*Document) error) error {
-	w := &Walker{Warn: rd.Options.Warn}
+	w := &Walker{Warn: rd.Options.Warn, AnchorText: rd.Options.AnchorText}
 	return rd.warcRecords(warc.NewReader(r), name, -1, nil, nil, func(m *Message) error { return w.Documents(m, fn) })
 }
 

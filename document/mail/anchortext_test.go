@@ -11,8 +11,13 @@ import (
 // its attribute or text, and (an href) its anchor text.
 func anchorParts(t *testing.T, body string, rd func(io.Reader) io.Reader) []string {
 	t.Helper()
+	return anchorPartsWith(t, body, rd, Options{Format: FormatMail, AnchorText: true})
+}
+
+func anchorPartsWith(t *testing.T, body string, rd func(io.Reader) io.Reader, opts Options) []string {
+	t.Helper()
 	var got []string
-	err := Walk(rd(strings.NewReader("Content-Type: text/html\n\n"+body)), Options{Format: FormatMail}, func(p *Part) error {
+	err := Walk(rd(strings.NewReader("Content-Type: text/html\n\n"+body)), opts, func(p *Part) error {
 		b, err := io.ReadAll(p.Body)
 		if p.Source == SourceHTMLAttr {
 			got = append(got, fmt.Sprintf("%s %s %s text=%q", p.Tag, p.Attr, p.Value, p.Text))
@@ -88,5 +93,16 @@ func TestAnchorTextBounded(t *testing.T) {
 	}
 	if last := got[len(got)-1]; !strings.HasSuffix(last, `http://after.example/"`) {
 		t.Errorf("last part %.200q", last)
+	}
+}
+
+// Without Options.AnchorText the parts are the same, with no text.
+func TestAnchorTextOff(t *testing.T) {
+	body := `<p>Hi <a href="http://evil.example/">www.paypal.com</a> <a href="http://a.example/">see <img src="http://i.example/x.png"> more</a></p>`
+	on := anchorParts(t, body, func(r io.Reader) io.Reader { return r })
+	off := anchorPartsWith(t, body, func(r io.Reader) io.Reader { return r }, Options{Format: FormatMail})
+	want := strings.NewReplacer(`text="www.paypal.com"`, `text=""`, `text="see"`, `text=""`).Replace(strings.Join(on, "\n"))
+	if got := strings.Join(off, "\n"); got != want {
+		t.Errorf("off:\n%s\nwant\n%s", got, want)
 	}
 }

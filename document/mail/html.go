@@ -177,7 +177,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 		for i := 0; i < len(d.attrs); i++ {
 			a := d.attrs[i]
 			text := ""
-			if a.tag == "a" && a.name == "href" {
+			if a.tag == "a" && a.name == "href" && w.opts.AnchorText {
 				text = d.anchorText() // anchortext.go
 			}
 			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value, Text: text})

@@ -201,6 +201,10 @@ func (p *Part) InvalidAt() int {
 type Options struct {
 	Format Format
 	Warn   func(msgNo int, msg string) // bad mail is read, not refused: report here (may be nil)
+	// AnchorText gives the visible text of each <a> with its href
+	// (Part.Text, behaviour §10): the walker reads the anchor's text
+	// ahead, which costs a little on HTML full of links.
+	AnchorText bool
 }
 
 // bufSize is the size of every line buffer: lines longer than this are
