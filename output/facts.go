@@ -78,7 +78,7 @@ func linkFactsOf(from Origin, m *extract.Match) linkFacts {
 	}
 	lf.Facts, _ = uri.FactsOf(m.URI)
 	if lf.text != "" && lf.HasHost {
-		lf.mismatch = uri.DisplayMismatch(lf.text, m.URI)
+		lf.mismatch = lf.Facts.DisplayMismatch(lf.text)
 	}
 	return lf
 }

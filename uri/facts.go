@@ -66,10 +66,18 @@ func FactsOf(s string) (f Facts, ok bool) {
 // addresses) are compared whole.
 func DisplayMismatch(text, href string) bool {
 	hf, ok := FactsOf(href)
-	if !ok || !hf.HasHost {
+	if !ok {
 		return false
 	}
-	want := siteOf(hf.Host, hf.Domain)
+	return hf.DisplayMismatch(text)
+}
+
+// DisplayMismatch is DisplayMismatch(text, href) for the facts f of href.
+func (f *Facts) DisplayMismatch(text string) bool {
+	if !f.HasHost || strings.IndexByte(text, '.') < 0 && !strings.Contains(text, "://") {
+		return false // a host shown has a dot or a scheme: most anchor texts have neither
+	}
+	want := siteOf(f.Host, f.Domain)
 	for _, shown := range shownHosts(text) {
 		if siteOf(shown.Name, RegistrableDomain(shown.Name)) != want {
 			return true

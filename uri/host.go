@@ -131,9 +131,18 @@ func hasPunycodeLabel(d string) bool {
 // forbiddenDomainByte is the forbidden domain code point set of the WHATWG
 // URL Standard (3.1) in ASCII: C0 controls, space, # % / : < > ? @ [ \ ] ^
 // | and DEL.
-func forbiddenDomainByte(c byte) bool {
-	return c <= ' ' || c == 0x7f || strings.IndexByte("#%/:<>?@[\\]^|", c) >= 0
-}
+func forbiddenDomainByte(c byte) bool { return forbiddenDomain[c] }
+
+var forbiddenDomain = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f] = true
+	for _, c := range []byte("#%/:<>?@[\\]^|") {
+		t[c] = true
+	}
+	return t
+}()
 
 // percentDecode decodes the %XX triplets of s; a '%' not followed by two
 // hex digits stays as it is (WHATWG URL 1.3 "percent-decode").
@@ -161,14 +170,10 @@ func PercentDecode(s string) string { return percentDecode(s) }
 // label (after one trailing dot) is all ASCII digits, or parses as an
 // IPv4 number (0x1F).
 func endsInNumber(d string) bool {
-	parts := strings.Split(d, ".")
-	if parts[len(parts)-1] == "" {
-		if len(parts) == 1 {
-			return false
-		}
-		parts = parts[:len(parts)-1]
+	if strings.HasSuffix(d, ".") {
+		d = d[:len(d)-1] // "1.2.3.4." ends in 4
 	}
-	last := parts[len(parts)-1]
+	last := d[strings.LastIndexByte(d, '.')+1:]
 	if last != "" && strings.Trim(last, "0123456789") == "" {
 		return true
 	}

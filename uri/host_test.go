@@ -152,6 +152,7 @@ func TestDisplayMismatch(t *testing.T) {
 		{"Log in at https://www.paypal.com/signin now", "http://paypal.com.evil.example/", true},
 		{"(paypal.com)", "http://evil.example/", true},
 		{"http://1.2.3.4/", "http://5.6.7.8/", true},
+		{"http://1071396130/", "http://5.6.7.8/", true}, // no dot shown
 		{"https://www.paypal.com@evil.example/", "https://www.paypal.com/", true},
 		// The same site in another form: no mismatch.
 		{"www.paypal.com", "https://paypal.com/", false},
