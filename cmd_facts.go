@@ -63,8 +63,9 @@ func (r *run) setupFacts(c *cli.Context) error {
 		return nil
 	}
 	// A chunk's formatter writes one line per match: --print and
-	// --embedded are written here, so one file is read in one piece.
-	r.splitFiles = false
+	// --embedded are written by fileOutput.write, so a plain-text file
+	// is not read in chunks (run.splittable); the messages of an mbox
+	// are still read in parallel, each by a fileOutput of its own.
 	if r.facts.print != printURI && r.opts.Unique {
 		// -u dedups what is printed, the host or domain: the scanner
 		// gives every URI.
