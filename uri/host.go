@@ -170,9 +170,7 @@ func PercentDecode(s string) string { return percentDecode(s) }
 // label (after one trailing dot) is all ASCII digits, or parses as an
 // IPv4 number (0x1F).
 func endsInNumber(d string) bool {
-	if strings.HasSuffix(d, ".") {
-		d = d[:len(d)-1] // "1.2.3.4." ends in 4
-	}
+	d = strings.TrimSuffix(d, ".") // "1.2.3.4." ends in 4
 	last := d[strings.LastIndexByte(d, '.')+1:]
 	if last != "" && strings.Trim(last, "0123456789") == "" {
 		return true
