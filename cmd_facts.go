@@ -109,6 +109,9 @@ func (f *fileOutput) writeEmbedded(m *extract.Match, at output.Origin, container
 		}
 		em := *m
 		em.URI, em.Normalized, em.Flags, em.Alt = e, n, 0, ""
+		if !isASCII(e) {
+			em.Flags = extract.IRI // decoded %XX of UTF-8: an IRI
+		}
 		eat := at
 		eat.Text, eat.EmbeddedIn = "", container
 		f.found++
@@ -140,4 +143,13 @@ func (f *fileOutput) writeOne(m *extract.Match, at output.Origin) {
 	pm := *m
 	pm.URI, pm.Normalized = v, v
 	f.out.Write(&pm, at)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
