@@ -106,3 +106,32 @@ func TestAnchorTextOff(t *testing.T) {
 		t.Errorf("off:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// FuzzAnchorText: reading anchors' text ahead changes nothing of what is
+// given, nor its order; each text is collapsed and at most 256 bytes.
+func FuzzAnchorText(f *testing.F) {
+	f.Add(`<p>Hi <a href="http://evil.example/">www.paypal.com</a> bye</p>`)
+	f.Add(`<a href="http://a.example/">see <img src="http://i.example/x.png"> more</a><a href=http://b.example/>x`)
+	f.Add(`<a href="http://a.example/">x<script>y</script>z<a href="http://c.example/"><b>t</b></a>`)
+	f.Fuzz(func(t *testing.T, body string) {
+		walk := func(on bool) (parts []string, texts []string) {
+			Walk(strings.NewReader("Content-Type: text/html\n\n"+body), Options{Format: FormatMail, AnchorText: on}, func(p *Part) error {
+				b, _ := io.ReadAll(p.Body)
+				parts = append(parts, fmt.Sprintf("%v %s %s %q %q", p.Source, p.Tag, p.Attr, p.Value, b))
+				texts = append(texts, p.Text)
+				return nil
+			})
+			return parts, texts
+		}
+		off, _ := walk(false)
+		on, texts := walk(true)
+		if strings.Join(on, "\n") != strings.Join(off, "\n") {
+			t.Fatalf("with anchor text:\n%q\nwithout:\n%q", on, off)
+		}
+		for _, s := range texts {
+			if len(s) > maxAnchorText || strings.TrimSpace(s) != s || strings.Contains(s, "  ") {
+				t.Fatalf("text %q", s)
+			}
+		}
+	})
+}
