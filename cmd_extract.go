@@ -77,7 +77,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-messages", Aliases: []string{"s"}, Category: "Messages", Usage: "print no messages on stderr about unreadable or binary files, skipped candidates or bad mail (the exit status still tells)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Category: "Help", Usage: "print the version and build information and exit", DisableDefaultText: true},
 		generateFlag(),
-	}, inputFlags()...)
+	}, append(inputFlags(), factFlags()...)...)
 }
 
 // conflicts are the pairs of flags that cannot be honoured together, each
@@ -178,6 +178,8 @@ type run struct {
 	// -j are free for the gzip members of that one: run.counted).
 	oneInput bool
 	in       inputConfig
+	// facts: --print and --embedded (cmd_facts.go).
+	facts linkFacts
 
 	// stop ends the run early: -q found a URI, or stdout failed.
 	stop atomic.Bool
@@ -323,6 +325,9 @@ func runExtract(c *cli.Context, std streams) error {
 	// URI, so one worker reads it, and stops there.
 	r.oneInput = len(args) == 1 && !in.recursive
 	r.splitFiles = r.oneInput && !r.quiet && r.list == listNone && r.maxCount < 0
+	if err := r.setupFacts(c); err != nil {
+		return err
+	}
 	start := time.Now()
 	stop := r.startProgress(c, args)
 	status := r.all(args, jobs)
@@ -691,7 +696,7 @@ func (f *fileOutput) text(body io.Reader, from *document.Origin) error {
 		if !m.Valid {
 			f.invalid++
 		}
-		f.out.Write(m, at)
+		f.write(m, at)
 		if f.limit >= 0 && f.out.Count() >= f.limit {
 			return errEnough
 		}

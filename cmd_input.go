@@ -50,6 +50,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		MaxWindow:         r.in.maxWindow,
 		Workers:           r.decodeWorkers(),
 		SkipBinary:        in.walked && !r.in.text,
+		AnchorText:        r.out.JSON, // behaviour §10: text, in --json only
 		Warn: func(w document.Warning) {
 			w.File = r.displayName(f.name)
 			f.msgs.warn(causeOf(w.Message), "%s", w)
@@ -125,7 +126,7 @@ func (f *fileOutput) wholeValue(d *document.Document) error {
 	if !m.Valid {
 		f.invalid++
 	}
-	f.out.Write(&m, f.wk.outputOrigin(&d.Origin))
+	f.write(&m, f.wk.outputOrigin(&d.Origin))
 	if f.limit >= 0 && f.out.Count() >= f.limit {
 		return errEnough
 	}
@@ -152,7 +153,7 @@ func (wk *worker) outputOrigin(o *document.Origin) output.Origin {
 		if o.Field == "" {
 			wk.mail.Part = o.Part
 		}
-		return output.Origin{Mail: &wk.mail}
+		return output.Origin{Mail: &wk.mail, Text: o.Text}
 	case o.Format == document.WARC:
 		wk.warc = output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}
 		return output.Origin{WARC: &wk.warc}

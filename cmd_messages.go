@@ -69,6 +69,7 @@ func newMessageWorker(f *fileOutput) *messageWorker {
 			mw.warns = append(mw.warns, heldWarning{cause, text})
 		}}}
 	mw.f.out = mw.wk.writer(f.r, io.Discard, f.name)
+	mw.docs.AnchorText = f.r.out.JSON
 	mw.docs.Warn = func(w document.Warning) {
 		w.File = f.r.displayName(f.name)
 		mw.f.msgs.warn(causeOf(w.Message), "%s", w)
@@ -200,7 +201,7 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 			return failed
 		}
 		if inline == nil {
-			inline = &document.Walker{Warn: docs.Options.Warn}
+			inline = &document.Walker{Warn: docs.Options.Warn, AnchorText: docs.Options.AnchorText}
 		}
 		err := inline.Documents(m, f.document)
 		m.Release()

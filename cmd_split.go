@@ -45,7 +45,7 @@ func envInt(name string, def int64) int64 {
 // before a chunk. Standard input may be one, when it is such a file read
 // from its start (urix < FILE; chunks are read from the file's start).
 func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
-	if !r.splitFiles || r.jobs < 2 || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
+	if !r.splitFiles || r.facts.on() || r.jobs < 2 || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
 		return 0, false
 	}
 	fi, err := file.Stat()

@@ -94,6 +94,9 @@ type Walker struct {
 	// Warn, when not nil, is told of what is wrong with a message (as
 	// Options.Warn is by Read); the reading goes on after it.
 	Warn func(Warning)
+	// AnchorText gives each <a>'s href its visible text (Origin.Text,
+	// behaviour §10), as Options.AnchorText.
+	AnchorText bool
 
 	mw  mail.Walker
 	doc Document
@@ -152,7 +155,7 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 	if w.Warn != nil {
 		warn = w.warnFn
 	}
-	return w.mw.Walk(&m.m, mail.Options{Warn: warn}, w.partFn)
+	return w.mw.Walk(&m.m, mail.Options{Warn: warn, AnchorText: w.AnchorText}, w.partFn)
 }
 
 // recoverFault, deferred by Documents, sets *err to the error of a fault

@@ -63,6 +63,10 @@ type Origin struct {
 	HTML          bool   // the text is that of a text/html part
 	Source        Source // body text, header field, HTML visible text or HTML attribute
 	Tag, Attr     string // for SourceHTMLAttr, the element and attribute ("a", "href")
+	// Text is, for the href of an <a> or <area>, the link's visible
+	// text: whitespace collapsed, trimmed, at most 256 bytes (behaviour
+	// §10).
+	Text string
 
 	// WARC (Format WARC).
 	Record       int    // 1-based number of the record in the file; 0 for other formats
@@ -168,6 +172,10 @@ type Options struct {
 	// *io.SectionReader of a regular file. 0 or 1: none. The documents
 	// are the same whatever it is.
 	Workers int
+
+	// AnchorText gives each <a>'s href its visible text (Origin.Text,
+	// behaviour §10).
+	AnchorText bool
 
 	// Warn, when not nil, is told of each part of the input that is
 	// skipped as malformed, and of an input read as text although it
@@ -376,7 +384,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 		partDocument(doc, file, format, p)
 		return fn(doc)
 	}
-	opts := mail.Options{Format: mf, Warn: warn}
+	opts := mail.Options{Format: mf, Warn: warn, AnchorText: rd.Options.AnchorText}
 	if mf == mail.FormatMbox {
 		return mail.Walk(r, opts, partFn)
 	}
@@ -396,7 +404,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 		File: file, Format: format,
 		Message: p.MsgNo, MessageOffset: p.MsgOffset, MessageID: p.MessageID,
 		Part: p.Path, Field: p.Field, HTML: p.HTML,
-		Source: p.Source, Tag: p.Tag, Attr: p.Attr,
+		Source: p.Source, Tag: p.Tag, Attr: p.Attr, Text: p.Text,
 	}
 	doc.Body = p.Body
 	doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
@@ -405,7 +413,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 // readWARC reads the records of a WARC file as they stream (none held);
 // a malformed record goes to Warn and costs only itself.
 func (rd *Reader) readWARC(r io.Reader, name string, fn func(*Document) error) error {
-	w := &Walker{Warn: rd.Options.Warn}
+	w := &Walker{Warn: rd.Options.Warn, AnchorText: rd.Options.AnchorText}
 	return rd.warcRecords(warc.NewReader(r), name, -1, nil, nil, func(m *Message) error { return w.Documents(m, fn) })
 }
 

@@ -39,6 +39,6 @@ func ExampleAppendJSON() {
 	}
 	fmt.Println(r.Mail.Message, r.Mail.Part, r.URI, r.Flags, r.Alt)
 	// Output:
-	// {"uri":"http://example.com/some-thing","normalized":"http://example.com/some-thing","raw":"http://example.com/some-\n  thing","file":"inbox.mbox","message":2,"message_offset":812,"message_id":"a@b.example","part":"1","line":1,"column":2,"offset":1,"end":33,"delimiter":"angle","valid":true,"flags":["rejoined","hyphen_ambiguous"],"alt":"http://example.com/something"}
+	// {"uri":"http://example.com/some-thing","normalized":"http://example.com/some-thing","raw":"http://example.com/some-\n  thing","file":"inbox.mbox","message":2,"message_offset":812,"message_id":"a@b.example","part":"1","line":1,"column":2,"offset":1,"end":33,"delimiter":"angle","valid":true,"flags":["rejoined","hyphen_ambiguous"],"alt":"http://example.com/something","host":"example.com","domain":"example.com"}
 	// 2 1 http://example.com/some-thing [rejoined hyphen_ambiguous] http://example.com/something
 }

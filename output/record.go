@@ -49,6 +49,9 @@ type Record struct {
 	// Alt is the form without the hyphens at line breaks, when Flags
 	// holds hyphen_ambiguous.
 	Alt string `json:"alt,omitempty"`
+	// Link holds what a mail filter asks of the link (behaviour §10;
+	// facts.go): host, domain, text, embedded_in.
+	Link
 }
 
 // Mail says which message of a mail, mbox or news input, and which part
@@ -85,6 +88,12 @@ type WARC struct {
 type Origin struct {
 	Mail *Mail
 	WARC *WARC
+	// Text is the visible text of the <a> whose href the URI is
+	// (behaviour §10), "" for other URIs.
+	Text string
+	// EmbeddedIn is, for a URI found inside another one's query or path
+	// (--embedded), that URI.
+	EmbeddedIn string
 }
 
 // NewRecord returns the record of m, found in file at from.
@@ -106,6 +115,9 @@ func NewRecord(file string, from Origin, m *extract.Match) Record {
 	if m.Flags&extract.HyphenAmbiguous != 0 {
 		r.Alt = m.Alt
 	}
+	lf := linkFactsOf(from, m)
+	r.Flags = lf.addFlags(r.Flags)
+	r.Link = lf.record()
 	return r
 }
 
@@ -185,7 +197,8 @@ func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int
 		}
 	}
 	b = append(b, `,"flags":[`...)
-	for i, name := range m.Flags.Names() {
+	names := m.Flags.Names()
+	for i, name := range names {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -193,11 +206,14 @@ func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int
 		b = append(b, name...)
 		b = append(b, '"')
 	}
+	lf := linkFactsOf(from, m)
+	b = lf.appendFlags(b, len(names) > 0)
 	b = append(b, ']')
 	if m.Flags&extract.HyphenAmbiguous != 0 && m.Alt != "" {
 		b = append(b, `,"alt":`...)
 		b = appendString(b, m.Alt)
 	}
+	b = lf.appendFields(b)
 	return append(b, '}')
 }
 

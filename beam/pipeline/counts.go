@@ -8,8 +8,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/urix-dev/urix/uri"
-	"golang.org/x/net/idna"
-	"golang.org/x/net/publicsuffix"
 )
 
 func init() {
@@ -53,51 +51,10 @@ func keysOf(found, normalized string, valid bool) keys {
 	return k
 }
 
-// registrableDomain is the host's public suffix and one label more
-// (golang.org/x/net/publicsuffix), in the form the host is written in (an
-// IRI's host keeps its Unicode labels); "" for an IP address, a public
-// suffix itself, or a host that is no domain name.
-func registrableDomain(host string) string {
-	host = strings.TrimSuffix(host, ".") // the root's dot: example.com. is example.com
-	if host == "" || host[0] == '[' || strings.ContainsRune(host, '%') {
-		return ""
-	}
-	last := host[strings.LastIndexByte(host, '.')+1:]
-	if strings.Trim(last, "0123456789") == "" {
-		return "" // an IPv4 address; no top-level domain is all digits
-	}
-	ascii := host
-	if !isASCII(host) {
-		a, err := idna.Lookup.ToASCII(host)
-		if err != nil {
-			return ""
-		}
-		ascii = a
-	}
-	d, err := publicsuffix.EffectiveTLDPlusOne(strings.ToLower(ascii))
-	if err != nil {
-		return ""
-	}
-	if ascii == host {
-		return d
-	}
-	// The same labels of the Unicode host, when they map one to one.
-	n := strings.Count(d, ".") + 1
-	labels := strings.Split(host, ".")
-	if len(labels) != strings.Count(ascii, ".")+1 || n > len(labels) {
-		return d
-	}
-	return strings.Join(labels[len(labels)-n:], ".")
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
+// registrableDomain is the host's registrable domain, "" for none: the
+// one implementation the urix command's --json and --print domain use
+// (uri.RegistrableDomain, behaviour §10).
+func registrableDomain(host string) string { return uri.RegistrableDomain(host) }
 
 // The kinds of count, the first byte of a count's key. A host or domain
 // that is absent is told from an empty one by the second byte.

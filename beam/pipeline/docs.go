@@ -39,6 +39,7 @@ type Doc struct {
 	HTML          bool
 	Source        int
 	Tag, Attr     string
+	Text          string // the visible text of an <a> (document.Origin.Text)
 	Value         string // an HTML attribute's value (document.Document.Value)
 	InvalidAt     int    // document.Document.InvalidAt
 	Record        int
@@ -54,7 +55,7 @@ func docOf(d *document.Document, body []byte) Doc {
 		File: o.File, Format: int(o.Format),
 		Message: o.Message, MessageOffset: o.MessageOffset, MessageID: o.MessageID,
 		Part: o.Part, Field: o.Field, HTML: o.HTML,
-		Source: int(o.Source), Tag: o.Tag, Attr: o.Attr, Value: d.Value, InvalidAt: d.InvalidAt,
+		Source: int(o.Source), Tag: o.Tag, Attr: o.Attr, Text: o.Text, Value: d.Value, InvalidAt: d.InvalidAt,
 		Record: o.Record, RecordOffset: o.RecordOffset, RecordID: o.RecordID, TargetURI: o.TargetURI,
 		Body: body,
 	}
@@ -65,7 +66,7 @@ func (d *Doc) origin() document.Origin {
 		File: d.File, Format: document.Format(d.Format),
 		Message: d.Message, MessageOffset: d.MessageOffset, MessageID: d.MessageID,
 		Part: d.Part, Field: d.Field, HTML: d.HTML,
-		Source: document.Source(d.Source), Tag: d.Tag, Attr: d.Attr,
+		Source: document.Source(d.Source), Tag: d.Tag, Attr: d.Attr, Text: d.Text,
 		Record: d.Record, RecordOffset: d.RecordOffset, RecordID: d.RecordID, TargetURI: d.TargetURI,
 	}
 }

@@ -102,5 +102,6 @@ func (o Options) documentFormat() (document.Format, error) {
 
 func (o Options) documentOptions() (document.Options, error) {
 	f, err := o.documentFormat()
-	return document.Options{Format: f, RequireCompressed: o.Decompress}, err
+	// AnchorText: the results are those of urix --json, which give text.
+	return document.Options{Format: f, RequireCompressed: o.Decompress, AnchorText: true}, err
 }

@@ -24,7 +24,7 @@ func outputOrigin(o *document.Origin) output.Origin {
 		if o.Field == "" {
 			m.Part = o.Part
 		}
-		return output.Origin{Mail: m}
+		return output.Origin{Mail: m, Text: o.Text}
 	case o.Format == document.WARC:
 		return output.Origin{WARC: &output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}}
 	}

@@ -142,6 +142,11 @@ type htmlDoc struct {
 	run   htmlRun   // the Body of the text Parts, one for all
 	raw   bool      // past a token too long: the rest is read as it stands
 	err   error
+
+	// anchortext.go: the values met reading an anchor's text ahead,
+	// given after it; whether the last tag read was </a>.
+	held []htmlAttr
+	aEnd bool
 }
 
 // html gives the Parts of an HTML body r: runs of visible text and URL
@@ -169,8 +174,13 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 				return err // a read error of the input
 			}
 		}
-		for i, a := range d.attrs {
-			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value})
+		for i := 0; i < len(d.attrs); i++ {
+			a := d.attrs[i]
+			text := ""
+			if a.tag == "a" && a.name == "href" && w.opts.AnchorText {
+				text = d.anchorText() // anchortext.go
+			}
+			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value, Text: text})
 			bad := badAt(a.value)
 			p.invalidAt, p.invalidKnown = int32(bad), true
 			d.body = attrBody{}
@@ -185,7 +195,8 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			}
 			d.attrs[i] = htmlAttr{}
 		}
-		d.attrs = d.attrs[:0]
+		d.attrs = append(d.attrs[:0], d.held...)
+		d.held = d.held[:0]
 		if d.err != nil && len(d.out) == d.off {
 			return nil
 		}
@@ -237,6 +248,7 @@ func (d *htmlDoc) reset(w *walker, r io.Reader, where string) {
 		d.val = nil
 	}
 	d.out, d.off, d.val, d.attrs = d.out[:0], 0, d.val[:0], d.attrs[:0]
+	d.held, d.aEnd = d.held[:0], false
 }
 
 func (d *htmlDoc) warn(msg string) { d.w.warn(d.where + ": " + msg) }
@@ -341,6 +353,7 @@ func (d *htmlDoc) tag(tt htmlTokenType) {
 	z := &d.z
 	{
 		name := z.tagName()
+		d.aEnd = tt == htmlEndTagToken && len(name) == 1 && name[0]|0x20 == 'a'
 		switch tagKind(name) {
 		case hidingTag:
 			if tt == htmlStartTagToken {

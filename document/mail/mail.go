@@ -160,6 +160,10 @@ type Part struct {
 	// Tag and Attr name the element (lower case, "a", "img") and the
 	// attribute ("href", "srcset") of a SourceHTMLAttr Part; "" otherwise.
 	Tag, Attr string
+	// Text is, for the href of an <a> or <area>, the link's visible
+	// text: whitespace collapsed, trimmed, at most 256 bytes (behaviour
+	// §10); "" otherwise.
+	Text string
 	// Value is, for a SourceHTMLAttr Part, the attribute value as a
 	// browser takes it (behaviour §9): entity-decoded, leading and
 	// trailing ASCII whitespace and inner tab, LF and CR removed, nothing
@@ -197,6 +201,10 @@ func (p *Part) InvalidAt() int {
 type Options struct {
 	Format Format
 	Warn   func(msgNo int, msg string) // bad mail is read, not refused: report here (may be nil)
+	// AnchorText gives the visible text of each <a> with its href
+	// (Part.Text, behaviour §10): the walker reads the anchor's text
+	// ahead, which costs a little on HTML full of links.
+	AnchorText bool
 }
 
 // bufSize is the size of every line buffer: lines longer than this are

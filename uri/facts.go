@@ -1,0 +1,271 @@
+package uri
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+// Facts are what a mail filter asks of a link (behaviour §10): the host
+// the browser connects to, its registrable domain, and how the link is
+// dressed.
+type Facts struct {
+	// HasHost: the URI has a non-empty host the browser accepts; Host
+	// and Domain are set only then.
+	HasHost bool
+	Host    string // as BrowserHost gives it
+	// Domain is the registrable domain of Host (RegistrableDomain), ""
+	// for an IP address, a one-label host or a public suffix.
+	Domain string
+	// NumericHost: Host is an IP address, in any form (Host.Numeric).
+	NumericHost bool
+	// Userinfo: the authority holds a user part ("www.paypal.com@").
+	Userinfo bool
+	// EncodedHost: the host was written with percent-encoded bytes.
+	EncodedHost bool
+	// MixedScript: a host label mixes scripts (MixedScript).
+	MixedScript bool
+}
+
+// FactsOf returns the facts of s, a URI or IRI (an IRI's host is mapped to
+// A-labels). ok is false when s does not parse.
+func FactsOf(s string) (f Facts, ok bool) {
+	var u URI
+	if err := parse(s, KindIRI, &u); err != nil {
+		return f, false
+	}
+	f.Userinfo = u.HasUserinfo
+	if !u.HasAuthority || u.Host == "" {
+		return f, true
+	}
+	h, hostOK := BrowserHost(u.Scheme, u.Host)
+	f.EncodedHost = h.Encoded || strings.IndexByte(u.Host, '%') >= 0
+	if !hostOK {
+		return f, true
+	}
+	f.HasHost, f.Host, f.NumericHost = true, h.Name, h.Numeric
+	if !h.Numeric {
+		f.Domain = RegistrableDomain(h.Name)
+		f.MixedScript = MixedScript(h.Name)
+	}
+	return f, true
+}
+
+// DisplayMismatch reports whether text, the visible text of a link to
+// href, shows a URL or a host name whose registrable domain is not href's
+// (behaviour §10): "www.paypal.com" or "https://paypal.com/login" shown on
+// a link to evil.example. The same site in another form is no mismatch
+// (www.paypal.com shown, https://paypal.com/ linked). A host shown is
+// taken when written with a scheme ("https://...") or as a name whose
+// last label is a top-level domain of the ICANN section of the public
+// suffix list ("paypal.com", not "invoice.txt"); text that shows none
+// ("Click here") never mismatches. Hosts without a registrable domain (IP
+// addresses) are compared whole.
+func DisplayMismatch(text, href string) bool {
+	hf, ok := FactsOf(href)
+	if !ok {
+		return false
+	}
+	return hf.DisplayMismatch(text)
+}
+
+// DisplayMismatch is DisplayMismatch(text, href) for the facts f of href.
+func (f *Facts) DisplayMismatch(text string) bool {
+	if !f.HasHost || strings.IndexByte(text, '.') < 0 && !strings.Contains(text, "://") {
+		return false // a host shown has a dot or a scheme: most anchor texts have neither
+	}
+	want := siteOf(f.Host, f.Domain)
+	for _, shown := range shownHosts(text) {
+		if siteOf(shown.Name, RegistrableDomain(shown.Name)) != want {
+			return true
+		}
+	}
+	return false
+}
+
+// siteOf is what two hosts are compared by: the registrable domain, or
+// the host itself when it has none.
+func siteOf(host, domain string) string {
+	if domain != "" {
+		return domain
+	}
+	return host
+}
+
+// shownHosts returns the hosts that text shows, as BrowserHost reads them,
+// each word of the text in turn.
+func shownHosts(text string) []Host {
+	var hosts []Host
+	for word := range strings.FieldsFuncSeq(text, unicode.IsSpace) {
+		word = strings.TrimFunc(word, isWordWrapper)
+		if word == "" {
+			continue
+		}
+		if h, ok := shownHost(word); ok {
+			hosts = append(hosts, h)
+		}
+	}
+	return hosts
+}
+
+// isWordWrapper tells the characters around a host or URL in prose:
+// brackets, quotes and sentence punctuation.
+func isWordWrapper(r rune) bool {
+	switch r {
+	case '<', '>', '(', ')', '[', ']', '{', '}', '"', '\'', '.', ',', ';', ':', '!', '?', '«', '»', '“', '”', '‘', '’':
+		return true
+	}
+	return false
+}
+
+// shownHost reads one word of a link's text as a URL with a scheme and an
+// authority, or as a host name with a known top-level domain, optionally
+// followed by a path.
+func shownHost(word string) (Host, bool) {
+	if i := strings.Index(word, "://"); i > 0 {
+		j := i
+		for j > 0 && isSchemeChar(word[j-1]) {
+			j--
+		}
+		scheme := word[j:i]
+		rest := word[i+3:]
+		end := strings.IndexAny(rest, "/?#\\")
+		if end < 0 {
+			end = len(rest)
+		}
+		auth := rest[:end]
+		auth = auth[strings.LastIndexByte(auth, '@')+1:]
+		if c := strings.LastIndexByte(auth, ':'); c >= 0 && !strings.HasSuffix(auth, "]") {
+			auth = auth[:c]
+		}
+		return BrowserHost(scheme, auth)
+	}
+	name := word
+	if end := strings.IndexAny(name, "/?#"); end >= 0 {
+		name = name[:end]
+	}
+	if strings.ContainsAny(name, "@:%") || !strings.Contains(name, ".") {
+		return Host{}, false // an address, a time, a ratio: not a host
+	}
+	h, ok := BrowserHost("http", name)
+	if !ok {
+		return Host{}, false
+	}
+	if h.Numeric {
+		// Only a dotted quad reads as an address in prose ("1.5" is a
+		// number).
+		return h, strings.Count(name, ".") == 3 && strings.Trim(name, "0123456789.") == ""
+	}
+	tld := h.Name[strings.LastIndexByte(h.Name, '.')+1:]
+	if _, icann := publicsuffix.PublicSuffix(tld); !icann || tld == "" {
+		return Host{}, false
+	}
+	return h, true
+}
+
+func isSchemeChar(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+// Embedded returns the URIs that stand inside s's query or path (behaviour
+// §10): after "=" in a query, or at the start of a path segment, an
+// http(s) URL written as it is or percent-encoded once
+// (https://www.google.com/url?q=http%3A%2F%2Fevil.example%2F), each
+// percent-decoded once and ending where its query value ends (at '&' or
+// the end of the query), or, in a path, where the segment ends when it is
+// encoded (Yahoo's /RU=http%3a%2f%2f.../RK=0) and at the end of the path
+// when it is not (a tracker's /click/https://evil.example/x). Bing's
+// redirector (bing.com/ck/a?...&u=a1 and the URL in base64url) is read
+// too. Only those that are valid URIs with a host are returned, in the
+// order they stand.
+func Embedded(s string) []string {
+	var u URI
+	if err := parse(s, KindIRI, &u); err != nil {
+		return nil
+	}
+	var out []string
+	add := func(v string) {
+		// Decoded once, as the redirector decodes its parameter; a plain
+		// URL whose own %XX would then break it is taken as written.
+		for _, c := range [...]string{percentDecode(v), v} {
+			if f, ok := FactsOf(c); ok && f.HasHost {
+				out = append(out, c)
+				return
+			}
+		}
+	}
+	// The path: an embedded URL starts a segment or follows "=" in one.
+	path := u.Path
+	for i := 0; i < len(path); i++ {
+		if i > 0 && path[i-1] != '/' && path[i-1] != '=' {
+			continue
+		}
+		encoded, ok := urlStart(path[i:])
+		if !ok {
+			continue
+		}
+		end := len(path)
+		if encoded {
+			if j := strings.IndexByte(path[i:], '/'); j >= 0 {
+				end = i + j
+			}
+		} else if u.HasQuery {
+			// A plain URL in the path takes the query with it.
+			add(path[i:] + "?" + u.Query)
+			break
+		}
+		add(path[i:end])
+		i = end
+	}
+	if !u.HasQuery {
+		return out
+	}
+	bing := isBing(u.Host)
+	for field := range strings.SplitSeq(u.Query, "&") {
+		_, v, ok := strings.Cut(field, "=")
+		if !ok {
+			continue
+		}
+		if bing && strings.HasPrefix(v, "a1") {
+			if b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(v[2:], "=")); err == nil && utf8.Valid(b) {
+				if _, ok := urlStart(string(b)); ok {
+					add(string(b))
+					continue
+				}
+			}
+		}
+		if _, ok := urlStart(v); ok {
+			add(v)
+		}
+	}
+	return out
+}
+
+// urlStart tells whether s starts with "http://" or "https://", as written
+// (encoded false) or with ":" and "/" percent-encoded ("http%3A%2F%2F").
+func urlStart(s string) (encoded, ok bool) {
+	if len(s) < 7 || !strings.EqualFold(s[:4], "http") {
+		return false, false
+	}
+	s = s[4:]
+	if s[0] == 's' || s[0] == 'S' {
+		s = s[1:]
+	}
+	switch {
+	case strings.HasPrefix(s, "://"):
+		return false, true
+	case len(s) >= 9 && strings.EqualFold(s[:9], "%3A%2F%2F"):
+		return true, true
+	}
+	return false, false
+}
+
+// isBing tells Bing's hosts, whose redirector (/ck/a) carries the target
+// in base64url after "a1" in its u parameter.
+func isBing(host string) bool {
+	host = strings.ToLower(host)
+	return host == "bing.com" || strings.HasSuffix(host, ".bing.com")
+}
