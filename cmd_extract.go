@@ -586,7 +586,8 @@ type fileOutput struct {
 type worker struct {
 	out *output.Writer
 	sc  *extract.Scanner
-	cur *fileOutput // the input being read, told of skipped candidates
+	ar  *extract.AttrReader // HTML attribute values (behaviour §9)
+	cur *fileOutput         // the input being read, told of skipped candidates
 	// where the URIs being written were found (outputOrigin)
 	mail output.Mail
 	warc output.WARC

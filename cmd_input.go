@@ -112,20 +112,26 @@ func (r *run) decodeWorkers() int {
 	return r.aheadWorkers()
 }
 
-// wholeValue reports an HTML attribute value that holds a character that
-// can never be in a URI: one candidate, invalid as a whole (behaviour
-// §3.5, §9.5), when it starts with a scheme that is searched for; shown by
-// --invalid, never cut to a valid prefix.
-func (f *fileOutput) wholeValue(d *document.Document) error {
-	m, ok := extract.Whole(d.Value, f.r.opts)
-	if !ok {
+// attrValue reports what an HTML attribute value that holds a URL gives,
+// read as the recipient's browser reads it (behaviour §9): one URI, whole
+// (valid, or invalid as a whole, never cut), or, when the value does not
+// start with a URI ("javascript:..."), the URIs of its text.
+func (f *fileOutput) attrValue(d *document.Document) error {
+	if f.wk.ar == nil {
+		f.wk.ar = extract.NewAttrReader(f.r.opts)
+	}
+	kind, m := f.wk.ar.Read(d.Value, d.Base)
+	switch kind {
+	case extract.AttrText:
+		return f.text(strings.NewReader(d.Value), &d.Origin)
+	case extract.AttrNone:
 		return nil
 	}
 	f.found++
 	if !m.Valid {
 		f.invalid++
 	}
-	f.out.Write(&m, f.wk.outputOrigin(&d.Origin))
+	f.out.Write(m, f.wk.outputOrigin(&d.Origin))
 	if f.limit >= 0 && f.out.Count() >= f.limit {
 		return errEnough
 	}

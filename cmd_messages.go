@@ -219,8 +219,8 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 
 // document finds the URIs of one document of an input.
 func (f *fileOutput) document(d *document.Document) error {
-	if d.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
-		return f.wholeValue(d)
+	if d.Source == document.SourceHTMLAttr {
+		return f.attrValue(d)
 	}
 	return f.text(d.Body, &d.Origin)
 }

@@ -111,13 +111,16 @@ type Document struct {
 	Body io.Reader
 
 	// Value is, for an HTML attribute (Source SourceHTMLAttr), the value
-	// as a browser takes it (behaviour §9.5). InvalidAt is the byte offset
-	// in Value of a character that can never be in a URI (scan.BadAt), or
-	// -1. A value with such a character is invalid as a whole: its Body is
-	// then empty, and extract.Whole(Value, ...) tells whether it is an
-	// invalid URI (it starts with a scheme that is searched for) or none.
+	// as the HTML tokenizer gives it (entity references decoded), which
+	// extract.AttrReader reads as the recipient's browser does, against
+	// Base (behaviour §9). InvalidAt is the byte offset in Value of a
+	// character that can never be in a URI (scan.BadAt), or -1; Body is
+	// then empty, else "<" Value ">".
 	Value     string
 	InvalidAt int
+	// Base is the absolute URI a relative Value resolves against, ""
+	// when there is none (mail.Part.Base).
+	Base string
 }
 
 // Warning is something wrong with the input that costs only a part of it
@@ -376,7 +379,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 		Source: p.Source, Tag: p.Tag, Attr: p.Attr,
 	}
 	doc.Body = p.Body
-	doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
+	doc.Value, doc.InvalidAt, doc.Base = p.Value, p.InvalidAt(), p.Base
 }
 
 // readWARC reads the records of a WARC file as they stream (none held);

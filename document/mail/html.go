@@ -116,7 +116,7 @@ func tagString(name []byte) string {
 
 // htmlAttr is a URL attribute value waiting to be given.
 type htmlAttr struct {
-	tag, name, value string
+	tag, name, value, base string
 }
 
 // htmlDoc reads an HTML stream with htmlTokenizer (x/net/html's tokens)
@@ -170,7 +170,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			}
 		}
 		for i, a := range d.attrs {
-			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value})
+			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value, Base: a.base})
 			bad := badAt(a.value)
 			p.invalidAt, p.invalidKnown = int32(bad), true
 			d.body = attrBody{}
@@ -503,36 +503,16 @@ var tagOpen = func() (t [256]bool) {
 	return t
 }()
 
-// attr holds a URL attribute value, as a browser takes it: leading and
-// trailing ASCII whitespace removed, and tab, LF and CR inside (the URL
-// parser of the WHATWG URL Standard); nothing else (behaviour §9). A
-// relative reference is resolved against the base URI (Content-Base,
-// Content-Location, or the first <base href>) when there is one and the
-// reference is well-formed; one that stays relative is not a URI and is
-// dropped, and so is one whose scheme the extractor would not take whole.
-func (d *htmlDoc) attr(tag, name, v string) {
-	// strings.Trim and ContainsAny build a set of bytes per call; a value
-	// per link is worth these loops.
-	i, j := 0, len(v)
-	for i < j && isHTMLSpace(v[i]) {
-		i++
-	}
-	for j > i && isHTMLSpace(v[j-1]) {
-		j--
-	}
-	v = v[i:j]
-	for k := 0; k < len(v); k++ {
-		if c := v[k]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
-			v = strings.Map(func(r rune) rune {
-				switch r {
-				case '\t', '\n', '\r':
-					return -1
-				}
-				return r
-			}, v)
-			break
-		}
-	}
+// attr holds a URL attribute value as the tokenizer gives it (entity
+// references decoded), with the base a relative reference resolves
+// against; package extract reads it as the browser does (behaviour §9).
+// A value that stays relative, with no base (most mail), is not a URI and
+// is dropped here. The first <base href> that is absolute, or resolves
+// against the part's base, is the base of the links after it (a browser
+// applies it to those before too; a stream cannot, and <base> stands in
+// <head>).
+func (d *htmlDoc) attr(tag, name, raw string) {
+	v := browserTrim(raw)
 	if v == "" {
 		return
 	}
@@ -540,18 +520,42 @@ func (d *htmlDoc) attr(tag, name, v string) {
 		if d.base == "" {
 			return
 		}
-		t, err := uri.Resolve(d.base, v)
-		if err != nil {
-			return
+		if tag == "base" && name == "href" && !d.bset {
+			if t, err := uri.Resolve(d.base, v); err == nil && isAbsolute(t) {
+				d.base, d.bset = t, true
+			}
 		}
-		v = t
-	} else if !schemeWhole(v) {
-		return
-	}
-	if tag == "base" && name == "href" && !d.bset {
+	} else if tag == "base" && name == "href" && !d.bset && isAbsolute(v) {
 		d.base, d.bset = v, true
 	}
-	d.attrs = append(d.attrs, htmlAttr{tag, name, v})
+	d.attrs = append(d.attrs, htmlAttr{tag, name, raw, d.base})
+}
+
+// browserTrim is v as the WHATWG URL parser starts to read it: leading and
+// trailing C0 controls and spaces stripped, inner tab, LF and CR removed.
+func browserTrim(v string) string {
+	// strings.Trim and ContainsAny build a set of bytes per call; a value
+	// per link is worth these loops.
+	i, j := 0, len(v)
+	for i < j && v[i] <= ' ' {
+		i++
+	}
+	for j > i && v[j-1] <= ' ' {
+		j--
+	}
+	v = v[i:j]
+	for k := 0; k < len(v); k++ {
+		if c := v[k]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			return strings.Map(func(r rune) rune {
+				switch r {
+				case '\t', '\n', '\r':
+					return -1
+				}
+				return r
+			}, v)
+		}
+	}
+	return v
 }
 
 // srcsetURLs returns the URLs of a srcset value, by the parsing rules of
@@ -620,32 +624,6 @@ func isAbsolute(s string) bool {
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-// schemeWhole reports whether the scheme of v (which starts with one) is
-// the whole run before the first ":" as the extractor reads it right
-// after a "<" (behaviour §2): not "URL:", which the angle context strips,
-// and either registered, or holding no "." and no word glued to http,
-// https or ftp, which the extractor would cut off. A value whose scheme
-// would be cut is no candidate as a whole.
-func schemeWhole(v string) bool {
-	scheme, _, _ := strings.Cut(v, ":")
-	l := strings.ToLower(scheme)
-	if l == "url" {
-		return false
-	}
-	if _, ok := uri.LookupScheme(l); ok {
-		return true
-	}
-	if strings.Contains(l, ".") {
-		return false
-	}
-	for _, s := range []string{"http", "https", "ftp"} {
-		if len(l) > len(s) && strings.HasSuffix(l, s) && isASCIILetter(l[len(l)-len(s)-1]) {
-			return false
-		}
-	}
-	return true
-}
 
 // badAt returns the byte offset in v of the first character that ends a
 // URI whatever the context (scan.BadAt), or -1 when there is none: then

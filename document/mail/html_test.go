@@ -4,13 +4,16 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/urix-dev/urix/extract"
 )
 
 // HTML parts (behaviour §9): visible text, and the values of the URL
-// attributes, each one whole candidate: entity-decoded, ASCII whitespace
-// trimmed at the ends and tab, LF, CR removed inside, nothing else; a
-// character that cannot be in a URI inside makes it invalid as a whole,
-// never glued up, never cut to a valid prefix.
+// attributes, entity-decoded, each one whole candidate read as the
+// browser reads it (extract.AttrReader): what a URI cannot hold in the
+// path, query or fragment is percent-encoded; a character the browser
+// refuses in the host makes it invalid as a whole, never glued up, never
+// cut to a valid prefix.
 func TestHTMLAttributes(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -28,27 +31,31 @@ func TestHTMLAttributes(t *testing.T) {
 		{
 			name:  "NBSP entity inside the host: invalid as a whole, not glued",
 			html:  `<a href="http://exa&nbsp;mple.com/">x</a>`,
-			parts: []string{"1 a href: http://exa\u00a0mple.com/ (invalid as a whole at 10)", `1 text: "x"`},
+			parts: []string{"1 a href: http://exa\u00a0mple.com/", `1 text: "x"`},
+			found: []string{"http://exa\u00a0mple.com/ (invalid)"},
 		},
 		{
-			name:  "raw NBSP inside the path: invalid as a whole, not cut",
+			name:  "raw NBSP inside the path: encoded, not cut",
 			html:  "<a href=\"http://example.com/a\u00a0b\">x</a>",
-			parts: []string{"1 a href: http://example.com/a\u00a0b (invalid as a whole at 20)", `1 text: "x"`},
+			parts: []string{"1 a href: http://example.com/a\u00a0b", `1 text: "x"`},
+			found: []string{"http://example.com/a%C2%A0b"},
 		},
 		{
-			name:  "space inside: invalid as a whole, not cut to http://example.com/a",
+			name:  "space inside: encoded, not cut to http://example.com/a",
 			html:  `<a href="http://example.com/a b">x</a>`,
-			parts: []string{`1 a href: http://example.com/a b (invalid as a whole at 20)`, `1 text: "x"`},
+			parts: []string{`1 a href: http://example.com/a b`, `1 text: "x"`},
+			found: []string{"http://example.com/a%20b"},
 		},
 		{
 			name:  "a space left by a line break inside the value",
 			html:  "<a href=\"http://example.com/very/\n    long\">x</a>",
-			parts: []string{`1 a href: http://example.com/very/    long (invalid as a whole at 24)`, `1 text: "x"`},
+			parts: []string{"1 a href: http://example.com/very/\n    long", `1 text: "x"`},
+			found: []string{"http://example.com/very/%20%20%20%20long"},
 		},
 		{
 			name:  "ends trimmed, tab LF CR inside removed",
 			html:  "<a href=\" \t\nhttp://example.com/a\n/b\t/c\r\n/d \f\">x</a>",
-			parts: []string{`1 a href: http://example.com/a/b/c/d`, `1 text: "x"`},
+			parts: []string{"1 a href:  \t\nhttp://example.com/a\n/b\t/c\n/d \f", `1 text: "x"`},
 			found: []string{"http://example.com/a/b/c/d"},
 		},
 		{
@@ -57,19 +64,22 @@ func TestHTMLAttributes(t *testing.T) {
 			parts: []string{`1 text: "unsubscribe"`},
 		},
 		{
-			name:  "template inside: invalid as a whole, not cut before the brace",
+			name:  "template inside: encoded, not cut before the brace",
 			html:  `<a href="https://example.com/u?id={{id}}&amp;t=1">x</a>`,
-			parts: []string{`1 a href: https://example.com/u?id={{id}}&t=1 (invalid as a whole at 25)`, `1 text: "x"`},
+			parts: []string{`1 a href: https://example.com/u?id={{id}}&t=1`, `1 text: "x"`},
+			found: []string{"https://example.com/u?id=%7B%7Bid%7D%7D&t=1"},
 		},
 		{
-			name:  "a closing angle bracket inside: invalid as a whole",
+			name:  "a closing angle bracket inside: encoded",
 			html:  `<a href="http://example.com/a>b">x</a>`,
-			parts: []string{`1 a href: http://example.com/a>b (invalid as a whole at 20)`, `1 text: "x"`},
+			parts: []string{`1 a href: http://example.com/a>b`, `1 text: "x"`},
+			found: []string{"http://example.com/a%3Eb"},
 		},
 		{
-			name:  "mailto with a space in the subject: invalid as a whole",
+			name:  "mailto with a space in the subject: encoded (issue 36)",
 			html:  `<a href="mailto:list@example.com?subject=Hi there">mail</a>`,
-			parts: []string{`1 a href: mailto:list@example.com?subject=Hi there (invalid as a whole at 34)`, `1 text: "mail"`},
+			parts: []string{`1 a href: mailto:list@example.com?subject=Hi there`, `1 text: "mail"`},
+			found: []string{"mailto:list@example.com?subject=Hi%20there"},
 		},
 		{
 			name:  "trailing punctuation is part of the value",
@@ -84,9 +94,10 @@ func TestHTMLAttributes(t *testing.T) {
 			found: []string{"http://example.com/%zz.png (invalid)"},
 		},
 		{
-			name:  "a scheme glued to a word, a dotted one, URL: are not cut out of the value: no candidate",
+			name:  "a word glued to http read as in text; a dotted one and URL: searched as text",
 			html:  `<a href="seehttp://example.com/">x</a><a href="e.g.http://example.com/">y</a><a href="URL:http://example.com/">z</a>`,
-			parts: []string{`1 text: "xyz"`},
+			parts: []string{`1 a href: seehttp://example.com/`, `1 text: "x"`, `1 a href: e.g.http://example.com/`, `1 text: "y"`, `1 a href: URL:http://example.com/`, `1 text: "z"`},
+			found: []string{"http://example.com/", "http://example.com/", "http://example.com/"},
 		},
 		{
 			name:  "javascript: is given, but is no URI (behaviour §2)",
@@ -129,10 +140,10 @@ func TestHTMLAttributes(t *testing.T) {
 			found: []string{"http://example.com/a,b.png", "http://example.com/c.png", "http://example.com/d.png", "http://example.com/e.png"},
 		},
 		{
-			name:  "srcset entry with an NBSP: that entry invalid as a whole",
+			name:  "srcset entry with an NBSP: encoded",
 			html:  "<img srcset=\"http://example.com/a\u00a0b.png 1x, http://example.com/c.png 2x\">",
-			parts: []string{"1 img srcset: http://example.com/a\u00a0b.png (invalid as a whole at 20)", `1 img srcset: http://example.com/c.png`},
-			found: []string{"http://example.com/c.png"},
+			parts: []string{"1 img srcset: http://example.com/a\u00a0b.png", `1 img srcset: http://example.com/c.png`},
+			found: []string{"http://example.com/a%C2%A0b.png", "http://example.com/c.png"},
 		},
 		{
 			name:  "visible text: entities decoded, script and style left out",
@@ -148,7 +159,7 @@ func TestHTMLAttributes(t *testing.T) {
 		{
 			name:  "the first base counts; an absolute value is not rewritten",
 			html:  `<base href="http://example.com/b/"><base href="http://other.example/"><a href="../x">a</a><a href="http://example.com/a/../b">b</a>`,
-			parts: []string{`1 base href: http://example.com/b/`, `1 base href: http://other.example/`, `1 a href: http://example.com/x`, `1 text: "a"`, `1 a href: http://example.com/a/../b`, `1 text: "b"`},
+			parts: []string{`1 base href: http://example.com/b/`, `1 base href: http://other.example/`, `1 a href: ../x (base http://example.com/b/)`, `1 text: "a"`, `1 a href: http://example.com/a/../b`, `1 text: "b"`},
 			found: []string{"http://example.com/b/", "http://other.example/", "http://example.com/x", "http://example.com/a/../b"},
 		},
 		{
@@ -186,8 +197,23 @@ func TestHTMLAttributes(t *testing.T) {
 func foundIn(t *testing.T, recs []rec) []string {
 	t.Helper()
 	var out []string
+	ar := extract.NewAttrReader(extract.Options{})
 	for _, r := range recs {
-		out = append(out, urisAll(t, r.Text)...)
+		if r.Src != SourceHTMLAttr {
+			out = append(out, urisAll(t, r.Text)...)
+			continue
+		}
+		// An attribute value as the browser reads it (behaviour §9).
+		switch kind, m := ar.Read(r.Value, r.Base); kind {
+		case extract.AttrURI:
+			u := m.URI
+			if !m.Valid {
+				u += " (invalid)"
+			}
+			out = append(out, u)
+		case extract.AttrText:
+			out = append(out, urisAll(t, r.Value)...)
+		}
 	}
 	return out
 }

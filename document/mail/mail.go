@@ -160,19 +160,20 @@ type Part struct {
 	// Tag and Attr name the element (lower case, "a", "img") and the
 	// attribute ("href", "srcset") of a SourceHTMLAttr Part; "" otherwise.
 	Tag, Attr string
-	// Value is, for a SourceHTMLAttr Part, the attribute value as a
-	// browser takes it (behaviour §9): entity-decoded, leading and
-	// trailing ASCII whitespace and inner tab, LF and CR removed, nothing
-	// else; a relative reference is resolved against the part's base URI
-	// when there is one. Only values that then start with a scheme the
-	// extractor takes whole are given (not "URL:", not a word glued to
-	// "http:"). The value is one candidate, valid or invalid as a whole,
-	// never cut or glued up (behaviour §3). When it holds no character
-	// that ends a URI, Body is "<" Value ">", which the extractor reads as
-	// exactly the whole value, valid or not. Otherwise (a space, an NBSP,
-	// a "{" inside: see InvalidAt) the value is invalid as a whole and
-	// Body is empty, so that no piece of it is taken for a URI.
+	// Value is, for a SourceHTMLAttr Part, the attribute value as the
+	// HTML tokenizer gives it: entity references decoded, nothing else.
+	// It is read as the recipient's browser reads it (behaviour §9) by
+	// extract.AttrReader, against Base; a value that is a relative
+	// reference where there is no base is not given. Body is "<" Value ">"
+	// when Value holds no character that ends a URI (InvalidAt), else
+	// empty: what a reader that does not read values as a browser does
+	// takes as the value, whole.
 	Value string
+	// Base is, for a SourceHTMLAttr Part, the absolute URI a relative
+	// Value resolves against: the first <base href>, else the part's
+	// Content-Location or the message's Content-Base, else (WARC) the
+	// record's target URI; "" when there is none.
+	Base string
 
 	Body io.Reader // UTF-8 text; valid only during the callback
 }

@@ -653,6 +653,11 @@ var uriFields = []string{
 	"X-Mailing-List",
 	"Organization",
 	"X-Complaints-To",
+	// Unstructured fields a reader sees, after RFC 2047 decoding
+	// (behaviour §9, revision 5: spam puts its link in the Subject).
+	"Subject",
+	"Comments",
+	"Keywords",
 }
 
 // uriFieldFirst marks the first letters (either case) of the names of
@@ -717,7 +722,7 @@ var fieldKinds = func() (t [64]fieldKindOf) {
 // the tables share (the init of fieldKinds checks).
 func fieldSlot(l []byte) int {
 	n := len(l)
-	return (n + int(l[n-1]) + 7*int(l[n-2])) & 63
+	return (2*n + int(l[n-1]) + 22*int(l[n-2])) & 63
 }
 
 // fieldKindOf is what fieldKind tells: the index in knownNames (-1: none)
