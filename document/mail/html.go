@@ -29,7 +29,10 @@ func tagKind(name []byte) int {
 		"h4", "h5", "h6", "blockquote", "pre", "table", "ul", "ol",
 		"hr", "dd", "dt", "section", "article", "header", "footer", "title":
 		return blockTag
-	case "script", "style", "template", "noscript":
+	case "script", "style", "template", "iframe":
+		// Not shown: code, a style sheet, and the fallback text of an
+		// iframe (a browser shows the framed page). <noscript> is shown
+		// by a mail reader, which runs no script (behaviour §9).
 		return hidingTag
 	}
 	return otherTag
@@ -42,14 +45,19 @@ const (
 )
 
 // urlAttr returns the lower-case name of an attribute that holds a URL
-// (behaviour §9), given its name as it stands (A-Z in any case), or ""
-// for any other. Most attributes of mail HTML (style, class, width...)
-// are told apart by their length, with no copy of the name.
+// (behaviour §9), or that tells where one hides (style, and http-equiv and
+// content of <meta>), given its name as it stands (A-Z in any case), or ""
+// for any other. Most attributes of mail HTML (class, width...) are told
+// apart by their length, with no copy of the name.
 func urlAttr(k []byte) string {
 	var n string
 	switch len(k) {
 	case 3:
 		n = "src"
+	case 5:
+		n = "style"
+	case 7:
+		n = "content"
 	case 4:
 		switch k[0] | 0x20 {
 		case 'h':
@@ -78,6 +86,10 @@ func urlAttr(k []byte) string {
 			n = "formaction"
 		case 'b':
 			n = "background"
+		case 'h':
+			n = "http-equiv"
+		case 'x':
+			n = "xlink:href" // SVG 1.1
 		default:
 			return ""
 		}
@@ -110,6 +122,8 @@ func tagString(name []byte) string {
 		return "base"
 	case "area":
 		return "area"
+	case "meta":
+		return "meta"
 	}
 	return string(name)
 }
@@ -140,6 +154,8 @@ type htmlDoc struct {
 	skip  int       // inside script/style/template... when > 0
 	idx   htmlIndex // fast's masks of the tokenizer's buffer
 	run   htmlRun   // the Body of the text Parts, one for all
+	// inStyle: inside <style>, whose text is searched for url(...)
+	inStyle bool
 	raw   bool      // past a token too long: the rest is read as it stands
 	err   error
 }
@@ -229,7 +245,7 @@ func (b *attrBody) Read(p []byte) (int, error) {
 func (d *htmlDoc) reset(w *walker, r io.Reader, where string) {
 	d.z.reset(r, maxHTMLToken)
 	d.src, d.base, d.bset, d.where, d.w = r, "", false, where, w
-	d.skip, d.raw, d.err = 0, false, nil
+	d.skip, d.raw, d.err, d.inStyle = 0, false, nil, false
 	if cap(d.out) > 64<<10 {
 		d.out = nil
 	}
@@ -329,6 +345,12 @@ func (d *htmlDoc) next() {
 	case htmlTextToken:
 		if d.skip == 0 {
 			d.out = z.appendText(d.out)
+		} else if d.inStyle {
+			// A style sheet: not shown, but its url(...) are fetched.
+			d.val = z.appendText(d.val[:0])
+			for _, u := range cssURLs(d.val) {
+				d.attr("style", "", u)
+			}
 		}
 	case htmlStartTagToken, htmlSelfClosingTagToken, htmlEndTagToken:
 		d.tag(tt)
@@ -351,7 +373,13 @@ func (d *htmlDoc) tag(tt htmlTokenType) {
 		case blockTag:
 			d.out = append(d.out, '\n')
 		}
+		if tt == htmlStartTagToken && string(name) == "style" {
+			d.inStyle = true
+		} else if tt == htmlEndTagToken && string(name) == "style" {
+			d.inStyle = false
+		}
 		tag := ""
+		refresh, content := false, -1
 		for i := range z.attrCount() {
 			k := urlAttr(z.attrKeyRaw(i))
 			if k == "" {
@@ -360,14 +388,37 @@ func (d *htmlDoc) tag(tt htmlTokenType) {
 			if tag == "" {
 				tag = tagString(name)
 			}
+			switch k {
+			case "http-equiv":
+				refresh = refresh || tag == "meta" && equalFoldASCII(bytes.TrimSpace(z.appendAttrVal(d.val[:0], i)), "refresh")
+				continue
+			case "content":
+				content = i
+				continue
+			case "style":
+				if !containsFoldASCII(z.attrValRaw(i), "url") {
+					continue // most style attributes: no copy
+				}
+			}
 			d.val = z.appendAttrVal(d.val[:0], i)
-			if k == "srcset" {
+			switch k {
+			case "srcset":
 				for _, u := range srcsetURLs(d.val) {
 					d.attr(tag, "srcset", u)
 				}
-				continue
+			case "style":
+				for _, u := range cssURLs(d.val) {
+					d.attr(tag, "style", u)
+				}
+			default:
+				d.attr(tag, k, string(d.val))
 			}
-			d.attr(tag, k, string(d.val))
+		}
+		if refresh && content >= 0 {
+			d.val = z.appendAttrVal(d.val[:0], content)
+			if u, ok := refreshURL(d.val); ok {
+				d.attr(tag, "content", u)
+			}
 		}
 	}
 }

@@ -146,10 +146,10 @@ func TestHTMLAttributes(t *testing.T) {
 			found: []string{"http://example.com/a%C2%A0b.png", "http://example.com/c.png"},
 		},
 		{
-			name:  "visible text: entities decoded, script and style left out",
+			name:  "visible text: entities decoded, script and style left out, url() of the style sheet given",
 			html:  `<style>a{background:url(http://example.com/css)}</style><script>u="http://example.com/js"</script><p>see http://example.com/v?a=1&amp;b=2 now</p>`,
-			parts: []string{`1 text: "\nsee http://example.com/v?a=1&b=2 now\n"`},
-			found: []string{"http://example.com/v?a=1&b=2"},
+			parts: []string{`1 style : http://example.com/css`, `1 text: "\nsee http://example.com/v?a=1&b=2 now\n"`},
+			found: []string{"http://example.com/css", "http://example.com/v?a=1&b=2"},
 		},
 		{
 			name:  "relative references without a base: no candidate",
@@ -161,6 +161,16 @@ func TestHTMLAttributes(t *testing.T) {
 			html:  `<base href="http://example.com/b/"><base href="http://other.example/"><a href="../x">a</a><a href="http://example.com/a/../b">b</a>`,
 			parts: []string{`1 base href: http://example.com/b/`, `1 base href: http://other.example/`, `1 a href: ../x (base http://example.com/b/)`, `1 text: "a"`, `1 a href: http://example.com/a/../b`, `1 text: "b"`},
 			found: []string{"http://example.com/b/", "http://other.example/", "http://example.com/x", "http://example.com/a/../b"},
+		},
+		{
+			name: "revision 5: noscript is markup, meta refresh, CSS url() in style, xlink:href, iframe content hidden",
+			html: `<meta http-equiv="Refresh" content="0; URL='http://example.com/refresh'"><meta content="5" http-equiv="refresh">` +
+				`<noscript><a href="http://example.com/noscript">ns</a></noscript>` +
+				`<td style="background-image: URL( &quot;http://example.com/bg.png&quot; ); color: red">` +
+				`<svg><image xlink:href="http://example.com/x.svg"/></svg><iframe src="http://example.com/f">http://example.com/hidden</iframe>`,
+			parts: []string{`1 meta content: http://example.com/refresh`, `1 a href: http://example.com/noscript`, `1 text: "ns\n"`,
+				`1 td style: http://example.com/bg.png`, `1 image xlink:href: http://example.com/x.svg`, `1 iframe src: http://example.com/f`},
+			found: []string{"http://example.com/refresh", "http://example.com/noscript", "http://example.com/bg.png", "http://example.com/x.svg", "http://example.com/f"},
 		},
 		{
 			name:  "media type before the first semicolon, malformed parameters",

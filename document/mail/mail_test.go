@@ -281,8 +281,8 @@ func TestNestedMultipart(t *testing.T) {
 		}
 	}
 	// Every part in order, header fields included; in the HTML part 2.1
-	// the relative href is resolved against Content-Location; script,
-	// style, the image/png and the application/octet-stream parts give
+	// the relative href is resolved against Content-Location; the url()
+	// of the style sheet is given, the script is not; the image/png and the application/octet-stream parts give
 	// nothing; the identifier fields (References, In-Reply-To,
 	// Content-ID) are never given.
 	want := []string{
@@ -290,6 +290,7 @@ func TestNestedMultipart(t *testing.T) {
 		`header Archived-At: "<http://example.com/café>"`,
 		`1 body: "first http://example.com/1\r\n"`,
 		`2.1 header Content-Location: "http://example.com/base/page.html"`,
+		`2.1 style : http://example.com/style`,
 		`2.1 a href: rel/x.html (base http://example.com/base/page.html)`,
 		`2.1 text: "rel "`,
 		`2.1 img src: http://example.com/img.png`,
