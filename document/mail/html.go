@@ -156,8 +156,8 @@ type htmlDoc struct {
 	run   htmlRun   // the Body of the text Parts, one for all
 	// inStyle: inside <style>, whose text is searched for url(...)
 	inStyle bool
-	raw   bool      // past a token too long: the rest is read as it stands
-	err   error
+	raw     bool // past a token too long: the rest is read as it stands
+	err     error
 }
 
 // html gives the Parts of an HTML body r: runs of visible text and URL
