@@ -272,10 +272,11 @@ const (
 	hMessageID
 	hContentBase
 	hContentLocation
+	hContentDisposition // its filename: a .htm/.html part is HTML (behaviour §9)
 	nKnown
 )
 
-var knownNames = [nKnown]string{"Content-Type", "Content-Transfer-Encoding", "Message-Id", "Content-Base", "Content-Location"}
+var knownNames = [nKnown]string{"Content-Type", "Content-Transfer-Encoding", "Message-Id", "Content-Base", "Content-Location", "Content-Disposition"}
 
 // Get returns the value of the field named k (one of knownNames).
 func (h *header) Get(k string) string {
@@ -883,6 +884,12 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix, where string, bo
 	}
 	cte := strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
 
+	if strings.HasPrefix(mediaType, "multipart/") && cte != "" && cte != "7bit" && cte != "8bit" && cte != "binary" {
+		// RFC 2045 6.4 forbids any other encoding of a multipart: the
+		// label is ignored, so that a base64 label never loses the text
+		// (behaviour §9).
+		cte = ""
+	}
 	switch {
 	case strings.HasPrefix(mediaType, "multipart/"):
 		bd := params.get("boundary")
@@ -916,7 +923,14 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix, where string, bo
 		}
 		return w.drain(lr, bounds)
 	case strings.HasPrefix(mediaType, "text/") || mediaType == "application/xhtml+xml":
+		if mediaType != "text/html" && htmlFileName(&params, h.Get("Content-Disposition")) {
+			mediaType = "text/html"
+		}
 		return w.text(lr, h, mediaType, &params, cte, self, where, bounds)
+	case htmlFileName(&params, h.Get("Content-Disposition")):
+		// Spam sends HTML as application/octet-stream; the reader's
+		// program opens it by its name (behaviour §9).
+		return w.text(lr, h, "text/html", &params, cte, self, where, bounds)
 	}
 	// Not text (application/octet-stream, image/*, ...): never searched,
 	// whatever its parameters say (behaviour §9).
