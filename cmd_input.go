@@ -161,6 +161,9 @@ func (wk *worker) outputOrigin(o *document.Origin) output.Origin {
 		return output.Origin{Mail: &wk.mail}
 	case o.Format == document.WARC:
 		wk.warc = output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}
+		if o.Source != document.SourceBody {
+			wk.warc.Source, wk.warc.Tag, wk.warc.Attr = o.Source.String(), o.Tag, o.Attr
+		}
 		return output.Origin{WARC: &wk.warc}
 	}
 	return output.Origin{}

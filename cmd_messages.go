@@ -219,7 +219,7 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 
 // document finds the URIs of one document of an input.
 func (f *fileOutput) document(d *document.Document) error {
-	if d.Source == document.SourceHTMLAttr {
+	if d.Source == document.SourceHTMLAttr || d.Source == document.SourceHTTPHeader {
 		return f.attrValue(d)
 	}
 	return f.text(d.Body, &d.Origin)

@@ -33,6 +33,9 @@ type Message struct {
 
 	m      mail.Message
 	record bool      // a WARC record: m.Data (and m.Rest) is its block
+	// warcType and warcContentType are the record's WARC-Type and
+	// Content-Type: what its block holds (behaviour §9).
+	warcType, warcContentType string
 	warns  []Warning // malformed WARC records before this one, told first
 	buf    *[]byte
 	hold   warc.Hold // a held WARC record's hold on the reader's buffer
@@ -136,8 +139,7 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 		case m.m.Rest != nil:
 			body = io.MultiReader(body, m.m.Rest)
 		}
-		w.doc = Document{Origin: m.Origin, Body: body, InvalidAt: -1}
-		return fn(&w.doc)
+		return w.record(m, body, fn)
 	}
 	// The functions given to the walk are made once a Walker (two
 	// closures a message were a tenth of an mbox's allocations); they
@@ -179,11 +181,22 @@ type MapFaultError = mapfile.FaultError
 // part and warn are the functions Documents gives the walk of w.cur.
 func (w *Walker) part(p *mail.Part) error {
 	partDocument(&w.doc, w.cur.Origin.File, w.cur.Origin.Format, p)
+	if w.cur.record {
+		// A WARC response's body: the record's origin, with what the
+		// part tells of the HTML.
+		source, tag, attr, html := w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML
+		w.doc.Origin = w.cur.Origin
+		w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML = source, tag, attr, html
+	}
 	return w.fn(&w.doc)
 }
 
 func (w *Walker) warn(msgNo int, msg string) {
-	w.Warn(Warning{Origin: Origin{File: w.cur.Origin.File, Format: w.cur.Origin.Format, Message: msgNo}, Message: msg})
+	o := Origin{File: w.cur.Origin.File, Format: w.cur.Origin.Format, Message: msgNo}
+	if w.cur.record {
+		o = w.cur.Origin
+	}
+	w.Warn(Warning{Origin: o, Message: msg})
 }
 
 // ReadMessages reads one input as Read does, but gives fn its pieces
@@ -281,6 +294,7 @@ func (rd *Reader) warcRecords(wr *warc.Reader, name string, max int, mapped []by
 		m := &Message{
 			Origin: Origin{File: name, Format: WARC, Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI},
 			record: true, warns: warns, mapped: mapped,
+			warcType: rec.Type, warcContentType: rec.Header.Get("Content-Type"),
 		}
 		if tell != nil {
 			tell(rec.Offset + rec.ContentLength)

@@ -117,10 +117,14 @@ const (
 	// SourceHTMLAttr: the value of an HTML attribute that holds a URL;
 	// Part.Attr and Part.Tag name it, Part.Value holds it.
 	SourceHTMLAttr
+	// SourceHTTPHeader: a header field of an HTTP response that holds a
+	// link (a redirect's Location, in a WARC response record); Field
+	// names it, Value holds it, Base is the URI it resolves against.
+	SourceHTTPHeader
 )
 
 // String returns the name of s as --json gives it: "body", "header",
-// "html_text" or "html_attr".
+// "html_text", "html_attr" or "http_header".
 func (s Source) String() string {
 	switch s {
 	case SourceBody:
@@ -131,6 +135,8 @@ func (s Source) String() string {
 		return "html_text"
 	case SourceHTMLAttr:
 		return "html_attr"
+	case SourceHTTPHeader:
+		return "http_header"
 	}
 	return fmt.Sprintf("Source(%d)", uint8(s))
 }
