@@ -32,15 +32,15 @@ type Message struct {
 	Origin Origin // File and Format; Message and MessageOffset for a message of an mbox; the Record fields for a WARC record
 
 	m      mail.Message
-	record bool      // a WARC record: m.Data (and m.Rest) is its block
+	record bool // a WARC record: m.Data (and m.Rest) is its block
 	// warcType and warcContentType are the record's WARC-Type and
 	// Content-Type: what its block holds (behaviour §9).
 	warcType, warcContentType string
-	warns  []Warning // malformed WARC records before this one, told first
-	buf    *[]byte
-	hold   warc.Hold // a held WARC record's hold on the reader's buffer
-	stream func(w *Walker, fn func(*Document) error) error
-	mapped []byte // the mapping of the file the message lies in, if any
+	warns                     []Warning // malformed WARC records before this one, told first
+	buf                       *[]byte
+	hold                      warc.Hold // a held WARC record's hold on the reader's buffer
+	stream                    func(w *Walker, fn func(*Document) error) error
+	mapped                    []byte // the mapping of the file the message lies in, if any
 }
 
 // Held reports whether the message is held in memory whole.
