@@ -51,6 +51,9 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		Workers:           r.decodeWorkers(),
 		SkipBinary:        in.walked && !r.in.text,
 		Warn: func(w document.Warning) {
+			if r.held(&w) {
+				return
+			}
 			w.File = displayName(f.name)
 			f.msgs.warn(causeOf(w.Message), "%s", w)
 		},

@@ -70,6 +70,9 @@ func newMessageWorker(f *fileOutput) *messageWorker {
 		}}}
 	mw.f.out = mw.wk.writer(f.r, io.Discard, f.name)
 	mw.docs.Warn = func(w document.Warning) {
+		if f.r.held(&w) {
+			return
+		}
 		w.File = displayName(f.name)
 		mw.f.msgs.warn(causeOf(w.Message), "%s", w)
 	}

@@ -106,6 +106,7 @@ type Walker struct {
 	fn     func(*Document) error // and the caller's function
 	partFn func(*mail.Part) error
 	warnFn func(int, string)
+	noteFn func(int, string)
 }
 
 // Documents calls fn for each document of m, in order, as Read would for
@@ -141,20 +142,9 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 		}
 		return w.record(m, body, fn)
 	}
-	// The functions given to the walk are made once a Walker (two
-	// closures a message were a tenth of an mbox's allocations); they
-	// read the message and fn from the Walker.
-	if w.partFn == nil {
-		w.partFn = w.part
-		w.warnFn = w.warn
-	}
 	w.cur, w.fn = m, fn
 	defer func() { w.cur, w.fn = nil, nil }()
-	var warn func(int, string)
-	if w.Warn != nil {
-		warn = w.warnFn
-	}
-	return w.mw.Walk(&m.m, mail.Options{Warn: warn}, w.partFn)
+	return w.mw.Walk(&m.m, w.mailOptions(), w.partFn)
 }
 
 // recoverFault, deferred by Documents, sets *err to the error of a fault
@@ -191,12 +181,37 @@ func (w *Walker) part(p *mail.Part) error {
 	return w.fn(&w.doc)
 }
 
-func (w *Walker) warn(msgNo int, msg string) {
+func (w *Walker) warn(msgNo int, msg string) { w.Warn(w.warning(msgNo, msg)) }
+
+// note is warn for what a mail reader tolerates without a word.
+func (w *Walker) note(msgNo int, msg string) {
+	wn := w.warning(msgNo, msg)
+	wn.Quality = true
+	w.Warn(wn)
+}
+
+func (w *Walker) warning(msgNo int, msg string) Warning {
 	o := Origin{File: w.cur.Origin.File, Format: w.cur.Origin.Format, Message: msgNo}
 	if w.cur.record {
 		o = w.cur.Origin
 	}
-	w.Warn(Warning{Origin: o, Message: msg})
+	return Warning{Origin: o, Message: msg}
+}
+
+// mailOptions are the options of the walk of w.cur; the functions given
+// to the walk are made once a Walker (two closures a message were a
+// tenth of an mbox's allocations); they read the message and fn from the
+// Walker.
+func (w *Walker) mailOptions() mail.Options {
+	if w.partFn == nil {
+		w.partFn = w.part
+		w.warnFn = w.warn
+		w.noteFn = w.note
+	}
+	if w.Warn == nil {
+		return mail.Options{}
+	}
+	return mail.Options{Warn: w.warnFn, Note: w.noteFn}
 }
 
 // ReadMessages reads one input as Read does, but gives fn its pieces

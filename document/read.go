@@ -129,6 +129,10 @@ type Document struct {
 type Warning struct {
 	Origin         // the file, and the message or record where it is known
 	Message string // what is wrong
+	// Quality marks what a mail reader tolerates without a word (a
+	// missing closing boundary, an unknown charset label, 8-bit bytes in
+	// a header): counted, not printed, by default (behaviour §9).
+	Quality bool
 }
 
 // String formats the warning as urix prints it: "FILE: message N: what".
@@ -345,10 +349,13 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 	case News:
 		mf = mail.FormatNews
 	}
-	var warn func(int, string)
+	var warn, note func(int, string)
 	if rd.Options.Warn != nil {
 		warn = func(msgNo int, msg string) {
 			rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: doc.Format, Message: msgNo}, Message: msg})
+		}
+		note = func(msgNo int, msg string) {
+			rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: doc.Format, Message: msgNo}, Message: msg, Quality: true})
 		}
 	}
 	file, format := doc.File, doc.Format
@@ -356,7 +363,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 		partDocument(doc, file, format, p)
 		return fn(doc)
 	}
-	opts := mail.Options{Format: mf, Warn: warn}
+	opts := mail.Options{Format: mf, Warn: warn, Note: note}
 	if mf == mail.FormatMbox {
 		return mail.Walk(r, opts, partFn)
 	}

@@ -63,15 +63,7 @@ func (w *Walker) response(m *Message, body io.Reader, fn func(*Document) error) 
 	}
 	w.cur, w.fn = m, fn
 	defer func() { w.cur, w.fn = nil, nil }()
-	if w.partFn == nil {
-		w.partFn = w.part
-		w.warnFn = w.warn
-	}
-	var warn func(int, string)
-	if w.Warn != nil {
-		warn = w.warnFn
-	}
-	err = w.mw.WalkBody(resp.Body, mediaType, charset, base, mail.Options{Warn: warn}, w.partFn)
+	err = w.mw.WalkBody(resp.Body, mediaType, charset, base, w.mailOptions(), w.partFn)
 	var be *warc.BodyError
 	if errors.As(err, &be) {
 		w.warnRecord(m, be.Error()+"; read as far as it decodes")

@@ -204,6 +204,11 @@ func (p *Part) InvalidAt() int {
 type Options struct {
 	Format Format
 	Warn   func(msgNo int, msg string) // bad mail is read, not refused: report here (may be nil)
+	// Note, when set, is told instead of Warn of what a mail reader
+	// tolerates without a word (behaviour §9, data-quality warnings): a
+	// missing closing boundary, an unknown charset label, 8-bit bytes in
+	// a header.
+	Note func(msgNo int, msg string)
 }
 
 // bufSize is the size of every line buffer: lines longer than this are

@@ -750,12 +750,12 @@ func (w *walker) giveFields(h header, path string, where string) error {
 	for _, f := range h.uri {
 		v, err := decodeWords(f.value)
 		if err != nil {
-			w.warn(fmt.Sprintf("%s: field %s: %v; read as it stands", where, f.key, err))
+			w.note(fmt.Sprintf("%s: field %s: %v; read as it stands", where, f.key, err))
 			v = f.value
 		}
 		// A value of an all-ASCII header, as it stands, is UTF-8.
 		if (h.eightBit || v != f.value) && !utf8.ValidString(v) {
-			w.warn(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, f.key))
+			w.note(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, f.key))
 		}
 		// One reader for every field: a Body is valid only during the
 		// callback. It gives the value's bytes in place (a scanner reads
@@ -809,6 +809,15 @@ func (w *walker) warn(msg string) {
 	}
 }
 
+// note tells of what a mail reader tolerates without a word (Options.Note).
+func (w *walker) note(msg string) {
+	if w.opts.Note != nil {
+		w.opts.Note(w.msgNo, msg)
+		return
+	}
+	w.warn(msg)
+}
+
 // newPart sets the walker's one Part to p and returns it: fn is given
 // the same Part every time (valid, as its Body, only during the call),
 // not a new one for each header field and part.
@@ -840,7 +849,7 @@ func (w *walker) walkMessageLR(lr *lineReader) error {
 		w.msgID = strings.TrimSpace(id)
 	}
 	if h.eightBit {
-		w.warn("header: 8-bit bytes in the header")
+		w.note("header: 8-bit bytes in the header")
 	}
 	if err := w.giveFields(h, "", "header"); err != nil {
 		return err
@@ -1004,7 +1013,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params *m
 	}
 	if i, _ := lr.boundaryAt(stack); i < 0 || i < len(stack)-1 {
 		// End of input, or an enclosing multipart's boundary.
-		w.warn(where + ": boundary \"" + bd + "\" not found; read as text")
+		w.note(where + ": boundary \"" + bd + "\" not found; read as text")
 		if !given && len(bytes.TrimSpace(pre)) > 0 {
 			return asText(nil)
 		}
@@ -1025,7 +1034,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params *m
 		pwhere := "part " + path
 		ph := w.readHeader(lr, stack, pwhere)
 		if ph.eightBit {
-			w.warn(pwhere + ": 8-bit bytes in the header")
+			w.note(pwhere + ": 8-bit bytes in the header")
 		}
 		if err := w.giveFields(ph, path, pwhere); err != nil {
 			return err
@@ -1034,7 +1043,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params *m
 			return err
 		}
 		if i, _ := lr.boundaryAt(stack); i < 0 || i < len(stack)-1 {
-			w.warn(where + ": missing closing boundary \"" + bd + "\"")
+			w.note(where + ": missing closing boundary \"" + bd + "\"")
 			return nil
 		}
 	}
