@@ -156,6 +156,16 @@ type htmlDoc struct {
 	run   htmlRun   // the Body of the text Parts, one for all
 	// inStyle: inside <style>, whose text is searched for url(...)
 	inStyle bool
+	// The end of the run of visible text, once URL attribute values are
+	// held (attrs not empty): cut, an index in out, or -1 while the run
+	// goes on past their tag because the text before it ended inside a
+	// word, which inline markup does not end (behaviour §9: "<a>.../
+	// reviews.</a><a>cfm</a>" shows ".../reviews.cfm"). The run then ends
+	// at the next whitespace of out from scan on (a block element and
+	// <br> give a line break), or when what is held reaches its bounds.
+	cut, scan, heldFrom, heldBytes int
+	// last is the last byte the run has given (' ' before any).
+	last byte
 	raw     bool // past a token too long: the rest is read as it stands
 	err     error
 }
@@ -201,7 +211,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			}
 			d.attrs[i] = htmlAttr{}
 		}
-		d.attrs = d.attrs[:0]
+		d.attrs, d.cut, d.heldBytes, d.last = d.attrs[:0], -1, 0, ' '
 		if d.err != nil && len(d.out) == d.off {
 			return nil
 		}
@@ -246,6 +256,7 @@ func (d *htmlDoc) reset(w *walker, r io.Reader, where string) {
 	d.z.reset(r, maxHTMLToken)
 	d.src, d.base, d.bset, d.where, d.w = r, "", false, where, w
 	d.skip, d.raw, d.err, d.inStyle = 0, false, nil, false
+	d.cut, d.heldBytes, d.last = -1, 0, ' '
 	if cap(d.out) > 64<<10 {
 		d.out = nil
 	}
@@ -267,17 +278,86 @@ type htmlRun struct{ d *htmlDoc }
 // bytes, so memory stays bounded.
 func (r *htmlRun) start() bool {
 	d := r.d
-	for len(d.attrs) == 0 && d.err == nil && !d.raw && len(d.out)-d.off < maxBlankRun {
+	for !d.ends() && d.err == nil && !d.raw && len(d.out)-d.off < maxBlankRun {
 		if len(bytes.TrimSpace(d.out[d.off:])) > 0 {
 			return true
 		}
 		d.next()
 	}
-	if t := d.out[d.off:]; len(bytes.TrimSpace(t)) > 0 || len(t) >= maxBlankRun || d.raw && d.err == nil {
+	if t := d.out[d.off:d.runEnd()]; len(bytes.TrimSpace(t)) > 0 || len(t) >= maxBlankRun || d.raw && d.err == nil {
 		return true
 	}
-	d.out, d.off = d.out[:0], 0
+	// Whitespace only, up to the values held: dropped.
+	d.out, d.off = d.out[:copy(d.out, d.out[d.runEnd():])], 0
+	if d.cut >= 0 {
+		d.cut = 0
+	}
 	return false
+}
+
+// Bounds of what is held while a run goes on past a tag with URL
+// attribute values: the values, their bytes, and the text after them.
+const (
+	maxHeldAttrs     = 16
+	maxHeldAttrBytes = 64 << 10
+	maxHeldText      = 4 << 10
+)
+
+// ends reports whether the run of visible text ends before what is now
+// in out, at cut: values are held, and the run cannot go on past them.
+func (d *htmlDoc) ends() bool {
+	if len(d.attrs) == 0 {
+		return false
+	}
+	if d.cut >= 0 {
+		return true
+	}
+	// The first whitespace within maxHeldText bytes, else that count of
+	// bytes: where the run ends does not depend on how much a read took.
+	limit := min(len(d.out), d.heldFrom+maxHeldText)
+	for i := d.scan; i < limit; i++ {
+		if isHTMLSpace(d.out[i]) {
+			d.cut = i
+			return true
+		}
+	}
+	d.scan = limit
+	if limit == d.heldFrom+maxHeldText {
+		d.cut = limit
+		return true
+	}
+	if len(d.attrs) >= maxHeldAttrs || d.heldBytes >= maxHeldAttrBytes || d.err != nil || d.raw {
+		d.cut = len(d.out)
+		return true
+	}
+	return false
+}
+
+// runEnd is the end in out of what the run may give now: all of out but
+// what stands past the end of the held word.
+func (d *htmlDoc) runEnd() int {
+	if d.ends() {
+		return d.cut
+	}
+	return len(d.out)
+}
+
+// hold is told of a URL attribute value about to be held: the first of
+// a run decides whether the run ends at once (the text before the tag is
+// empty or ends in whitespace) or goes on to the end of its word.
+func (d *htmlDoc) hold(v string) {
+	d.heldBytes += len(v)
+	if len(d.attrs) > 0 {
+		return
+	}
+	d.cut = len(d.out)
+	last := d.last
+	if n := len(d.out); n > d.off {
+		last = d.out[n-1]
+	}
+	if !isHTMLSpace(last) {
+		d.cut, d.scan, d.heldFrom = -1, len(d.out), len(d.out)
+	}
 }
 
 // Read gives the run's text. It reads tokens until p can be filled (or
@@ -292,26 +372,34 @@ func (r *htmlRun) Read(p []byte) (int, error) {
 		// What is left moves to the front first, so that out stays
 		// within htmlReadAhead and a token.
 		d.out = d.out[:copy(d.out, d.out[d.off:])]
+		if d.cut > 0 {
+			d.cut -= d.off
+		}
+		d.scan, d.heldFrom = max(0, d.scan-d.off), d.heldFrom-d.off
 		d.off = 0
-		for len(d.out) < want && len(d.attrs) == 0 && d.err == nil && !d.raw {
+		for len(d.out) < want && !d.ends() && d.err == nil && !d.raw {
 			if htmlFast {
 				d.fast(want)
-				if len(d.out) >= want || len(d.attrs) > 0 {
+				if len(d.out) >= want || d.ends() {
 					break
 				}
 			}
 			d.next()
 		}
 	}
-	if len(d.out) > d.off {
-		n := copy(p, d.out[d.off:])
+	if end := d.runEnd(); end > d.off {
+		n := copy(p, d.out[d.off:end])
 		d.off += n
+		d.last = p[n-1]
 		return n, nil
+	}
+	if len(d.attrs) > 0 {
+		// At the values held: the text after them stays in out for the
+		// next run.
+		return 0, io.EOF
 	}
 	d.out, d.off = d.out[:0], 0
 	switch {
-	case len(d.attrs) > 0:
-		return 0, io.EOF
 	case d.err != nil:
 		return 0, d.err
 	}
@@ -450,7 +538,7 @@ func (d *htmlDoc) fast(want int) {
 	buf, maxBuf := z.buf, z.maxBuf
 	p := z.raw.end
 	defer func() { z.raw.start, z.raw.end = p, p }()
-	for len(d.out) < want && len(d.attrs) == 0 {
+	for len(d.out) < want && (len(d.attrs) == 0 || !d.ends()) {
 		// Next's limit for a token starting at p.
 		b := buf
 		if l := p + maxBuf - 1; l < len(b) {
@@ -507,6 +595,9 @@ func (d *htmlDoc) fast(want int) {
 				p += n
 				continue
 			}
+		}
+		if len(d.attrs) > 0 && d.ends() {
+			return // the run ends in the text before this tag
 		}
 		var tt htmlTokenType
 		switch {
@@ -579,6 +670,7 @@ func (d *htmlDoc) attr(tag, name, raw string) {
 	} else if tag == "base" && name == "href" && !d.bset && isAbsolute(v) {
 		d.base, d.bset = v, true
 	}
+	d.hold(raw)
 	d.attrs = append(d.attrs, htmlAttr{tag, name, raw, d.base})
 }
 

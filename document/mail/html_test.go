@@ -96,7 +96,7 @@ func TestHTMLAttributes(t *testing.T) {
 		{
 			name:  "a word glued to http read as in text; a dotted one and URL: searched as text",
 			html:  `<a href="seehttp://example.com/">x</a><a href="e.g.http://example.com/">y</a><a href="URL:http://example.com/">z</a>`,
-			parts: []string{`1 a href: seehttp://example.com/`, `1 text: "x"`, `1 a href: e.g.http://example.com/`, `1 text: "y"`, `1 a href: URL:http://example.com/`, `1 text: "z"`},
+			parts: []string{`1 a href: seehttp://example.com/`, `1 text: "xyz"`, `1 a href: e.g.http://example.com/`, `1 a href: URL:http://example.com/`},
 			found: []string{"http://example.com/", "http://example.com/", "http://example.com/"},
 		},
 		{
@@ -159,7 +159,7 @@ func TestHTMLAttributes(t *testing.T) {
 		{
 			name:  "the first base counts; an absolute value is not rewritten",
 			html:  `<base href="http://example.com/b/"><base href="http://other.example/"><a href="../x">a</a><a href="http://example.com/a/../b">b</a>`,
-			parts: []string{`1 base href: http://example.com/b/`, `1 base href: http://other.example/`, `1 a href: ../x (base http://example.com/b/)`, `1 text: "a"`, `1 a href: http://example.com/a/../b`, `1 text: "b"`},
+			parts: []string{`1 base href: http://example.com/b/`, `1 base href: http://other.example/`, `1 a href: ../x (base http://example.com/b/)`, `1 text: "ab"`, `1 a href: http://example.com/a/../b`},
 			found: []string{"http://example.com/b/", "http://other.example/", "http://example.com/x", "http://example.com/a/../b"},
 		},
 		{
@@ -171,6 +171,22 @@ func TestHTMLAttributes(t *testing.T) {
 			parts: []string{`1 meta content: http://example.com/refresh`, `1 a href: http://example.com/noscript`, `1 text: "ns\n"`,
 				`1 td style: http://example.com/bg.png`, `1 image xlink:href: http://example.com/x.svg`, `1 iframe src: http://example.com/f`},
 			found: []string{"http://example.com/refresh", "http://example.com/noscript", "http://example.com/bg.png", "http://example.com/x.svg", "http://example.com/f"},
+		},
+		{
+			name: "text split by inline tags with nothing between is read joined, as it is shown",
+			html: `<p>Read <a href="http://example.com/1">http://example.com/reviews.</a><a href="http://example.com/2">cfm</a> now</p>` +
+				`<p><b>http://example.com/x</b><i>y</i>, <span>http://example.com/</span><font><a href="http://example.com/3">z</a></font>.</p>`,
+			parts: []string{`1 text: "\nRead "`, `1 a href: http://example.com/1`, `1 text: "http://example.com/reviews.cfm"`, `1 a href: http://example.com/2`,
+				`1 text: " now\n\nhttp://example.com/xy, http://example.com/z."`, `1 a href: http://example.com/3`},
+			found: []string{"http://example.com/1", "http://example.com/reviews.cfm", "http://example.com/2", "http://example.com/xy", "http://example.com/z", "http://example.com/3"},
+		},
+		{
+			name: "block elements and br are not joined",
+			html: `<div>http://example.com/a</div><div><a href="http://example.com/1">b</a></div>` +
+				`http://example.com/c<br><a href="http://example.com/2">d</a><table><tr><td>http://example.com/e</td><td><a href="http://example.com/3">f</a></td></tr></table>`,
+			parts: []string{`1 text: "\nhttp://example.com/a\n\n"`, `1 a href: http://example.com/1`, `1 text: "b\nhttp://example.com/c\n"`, `1 a href: http://example.com/2`,
+				`1 text: "d\n\n\nhttp://example.com/e\n\n"`, `1 a href: http://example.com/3`, `1 text: "f\n\n\n"`},
+			found: []string{"http://example.com/a", "http://example.com/1", "http://example.com/c", "http://example.com/2", "http://example.com/e", "http://example.com/3"},
 		},
 		{
 			name:  "media type before the first semicolon, malformed parameters",
@@ -262,5 +278,36 @@ func TestAlternativesAllSearched(t *testing.T) {
 	want := []string{"http://example.com/plain", "http://example.com/both", "http://example.com/html-only", "http://example.com/both", "http://example.com/enriched"}
 	if got := foundIn(t, recs); !reflect.DeepEqual(got, want) {
 		t.Errorf("found %q, want %q", got, want)
+	}
+}
+
+// Joined runs hold at most maxHeldAttrs values, and their text at most
+// maxHeldText bytes: memory bounded, whatever the markup; the results
+// are the same with every read size.
+func TestHTMLJoinedBounds(t *testing.T) {
+	glued := strings.Repeat(`x<a href="http://example.com/v">y</a>`, 1000) + " end"
+	recs, _ := walkString(t, "Content-Type: text/html\n\n"+glued, FormatMail)
+	held := 0
+	for _, r := range recs {
+		if r.Src == SourceHTMLAttr {
+			if held++; held > maxHeldAttrs {
+				t.Fatalf("more than %d values held before their text", maxHeldAttrs)
+			}
+		} else {
+			held = 0
+		}
+	}
+	long := `a<img src="http://example.com/i">` + strings.Repeat("b", 3*maxHeldText) + " http://example.com/after"
+	recs, _ = walkString(t, "Content-Type: text/html\n\n"+long, FormatMail)
+	if len(recs) < 3 || recs[1].Src != SourceHTMLAttr || len(recs[0].Text) != 1+maxHeldText {
+		t.Errorf("long word after a value: %d parts, first %d bytes", len(recs), len(recs[0].Text))
+	}
+	for _, in := range []string{glued, long} {
+		want := htmlPartsReadBy(t, in, 1<<16)
+		for _, size := range []int{1, 7, 4096} {
+			if got := htmlPartsReadBy(t, in, size); got != want {
+				t.Fatalf("reads of %d bytes give other parts", size)
+			}
+		}
 	}
 }
