@@ -762,6 +762,22 @@ func hasScheme(v string) bool {
 	return false
 }
 
+// partBase is the base URI of an HTML part (behaviour §9.5): its own
+// Content-Base or Content-Location, resolved against the message's when
+// relative (RFC 2557 5), else the message's.
+func partBase(base, msgBase string) string {
+	switch {
+	case base == "":
+		return msgBase
+	case isAbsolute(base) || !isAbsolute(msgBase):
+		return base
+	}
+	if t, err := uri.Resolve(msgBase, base); err == nil {
+		return t
+	}
+	return base
+}
+
 func isAbsolute(s string) bool {
 	return hasScheme(s) && uri.Validate(s, uri.KindIRI) == nil
 }

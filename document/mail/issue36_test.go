@@ -75,3 +75,17 @@ func TestUnstructuredFieldsSearched(t *testing.T) {
 		t.Errorf("fields %q, want %q", got, want)
 	}
 }
+
+// The message's Content-Base is the base of an HTML part that gives none;
+// a part's relative Content-Location resolves against it (RFC 2557 5).
+func TestHTMLMessageBase(t *testing.T) {
+	msg := "Content-Base: http://base.example/m/\nContent-Type: multipart/related; boundary=b\n\n" +
+		"--b\nContent-Type: text/html\n\n<a href=\"x.html\">x</a>\n" +
+		"--b\nContent-Type: text/html\nContent-Location: sub/page.html\n\n<a href=\"y.html\">y</a>\n" +
+		"--b\nContent-Type: text/html\nContent-Location: http://other.example/p/\n\n<a href=\"z.html\">z</a>\n--b--\n"
+	recs, _ := walkString(t, msg, FormatMail)
+	want := []string{"http://base.example/m/x.html", "http://base.example/m/sub/y.html", "http://other.example/p/z.html"}
+	if got := foundIn(t, bodyRecs(recs)); !reflect.DeepEqual(got, want) {
+		t.Errorf("found %q, want %q", got, want)
+	}
+}

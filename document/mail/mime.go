@@ -800,6 +800,7 @@ type walker struct {
 	tables              map[string]*byteTable // single-byte charsets met, nil for others
 	pool                decoders              // decoders to reuse
 	hdoc                *htmlDoc              // the HTML reader, kept for the next HTML part
+	msgBase             string                // the message's Content-Base or Content-Location
 	msg                 msgReader             // an mbox message's reader (Walk), one for all
 }
 
@@ -853,6 +854,12 @@ func (w *walker) walkMessageLR(lr *lineReader) error {
 	}
 	if err := w.giveFields(h, "", "header"); err != nil {
 		return err
+	}
+	// The message's base URI, for the HTML parts that give none (RFC
+	// 2557 5, behaviour §9.5).
+	w.msgBase = strings.TrimSpace(h.Get("Content-Base"))
+	if w.msgBase == "" {
+		w.msgBase = strings.TrimSpace(h.Get("Content-Location"))
 	}
 	if err := w.entity(lr, h, "1", "", "part 1", nil, 0, "text/plain"); err != nil {
 		return err
@@ -1063,7 +1070,7 @@ func (w *walker) text(lr *lineReader, h header, mediaType string, params *mediaP
 		if base == "" {
 			base = strings.TrimSpace(h.Get("Content-Location"))
 		}
-		if err := w.html(r, base, self, where); err != nil {
+		if err := w.html(r, partBase(base, w.msgBase), self, where); err != nil {
 			return err
 		}
 	} else {
