@@ -166,8 +166,8 @@ type htmlDoc struct {
 	cut, scan, heldFrom, heldBytes int
 	// last is the last byte the run has given (' ' before any).
 	last byte
-	raw     bool // past a token too long: the rest is read as it stands
-	err     error
+	raw  bool // past a token too long: the rest is read as it stands
+	err  error
 }
 
 // html gives the Parts of an HTML body r: runs of visible text and URL
