@@ -88,14 +88,17 @@ func (a *AttrReader) Read(value, base string) (AttrKind, *Match) {
 	if v == "" {
 		return AttrNone, nil
 	}
-	special := isSpecialScheme(schemeOf(v)) || schemeOf(v) == "" && isSpecialScheme(schemeOf(base))
-	var encoded bool
-	a.buf, encoded = appendBrowserForm(a.buf[:0], v, special)
-	target := v
-	if string(a.buf) != v {
-		target = string(a.buf)
+	target, encoded := v, false
+	plain := plainValue(v)
+	if !plain {
+		scheme := schemeOf(v)
+		special := isSpecialScheme(scheme) || scheme == "" && isSpecialScheme(schemeOf(base))
+		a.buf, encoded = appendBrowserForm(a.buf[:0], v, special)
+		if string(a.buf) != v {
+			target = string(a.buf)
+		}
 	}
-	relative := schemeOf(target) == ""
+	relative := !hasScheme(target)
 	if relative {
 		if base == "" {
 			return AttrNone, nil // not a URI where there is no base (most mail)
@@ -125,15 +128,22 @@ func (a *AttrReader) Read(value, base string) (AttrKind, *Match) {
 		}
 		return AttrText, nil
 	}
+	// Set field by field: a Match copied whole is twenty words and their
+	// write barriers.
 	m := &a.m
-	*m = Match{Delimiter: first.Delimiter, Line: 1}
+	m.Delimiter, m.Line, m.Flags, m.Alt = first.Delimiter, 1, 0, ""
 	u := target[k:]
-	switch bad := scan.BadAt(u); {
+	bad := -1
+	if !plain {
+		bad = scan.BadAt(u)
+	}
+	switch {
 	case bad >= 0:
 		// Left as written (the host), a character the browser refuses
 		// makes the whole value invalid, never cut (behaviour §3, §9).
 		r, _ := utf8.DecodeRuneInString(u[bad:])
-		m.URI, m.Err = strings.Clone(u), &uri.Error{Input: u, Offset: bad, Reason: fmt.Sprintf("%U %q cannot be in a URI", r, r)}
+		m.URI, m.Normalized, m.Valid = strings.Clone(u), "", false
+		m.Err = &uri.Error{Input: u, Offset: bad, Reason: fmt.Sprintf("%U %q cannot be in a URI", r, r)}
 	case first.End == int64(1+len(target)) && first.Flags&Rejoined == 0:
 		m.URI, m.Normalized, m.Valid, m.Err = first.URI, first.Normalized, first.Valid, first.Err
 	default:
@@ -142,7 +152,7 @@ func (a *AttrReader) Read(value, base string) (AttrKind, *Match) {
 		// is still one candidate, judged whole.
 		a.judgeWhole(m, strings.Clone(u))
 	}
-	if !isASCIIString(u) {
+	if !plain && !isASCIIString(u) {
 		m.Flags |= IRI
 	}
 	if encoded {
@@ -197,6 +207,22 @@ func gluedWord(w string) bool {
 		}
 	}
 	return true
+}
+
+// hasScheme reports whether v starts with a scheme and ":".
+func hasScheme(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ':':
+			return i > 0
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // schemeOf returns the scheme of v, lower case, or "" when v does not
@@ -299,6 +325,25 @@ func appendBrowserForm(b []byte, v string, special bool) (_ []byte, encoded bool
 		i++
 	}
 	return b, encoded
+}
+
+// plainValue reports whether v (stripped) is read by a browser as it
+// stands: ASCII, no tab, LF, CR or '\', nothing of the encoding list and
+// at most one '#' (most values: no copy of them).
+func plainValue(v string) bool {
+	hashes := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= utf8.RuneSelf || encodeASCII[c] {
+			return false // '\', tab, LF and CR are on the list too
+		}
+		if c == '#' {
+			if hashes++; hashes > 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // encodeASCII marks the ASCII characters appendBrowserForm encodes

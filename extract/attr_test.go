@@ -116,3 +116,12 @@ func FuzzAttrReader(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkAttrReader(b *testing.B) {
+	a := NewAttrReader(Options{})
+	values := []string{"https://click.example.com/ls/click?upn=aBc123-2FxYz&id=42", "http://img.example.org/a b.gif", "/rel/x.html", "mailto:a@b.example?subject=Hi there"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		a.Read(values[i%len(values)], "http://base.example/")
+	}
+}
