@@ -73,10 +73,8 @@ func ExampleNewMboxSplitterOf() {
 	sp.Close()
 	// Output:
 	// message 1 at 0, in place: true
-	//   "one"
 	//   "see http://example.com/1"
 	// message 2 at 84, in place: false
-	//   "two"
 	//   "From the archive: http://example.com/2"
 	// done with the bytes
 }

@@ -89,3 +89,25 @@ func TestHTMLMessageBase(t *testing.T) {
 		t.Errorf("found %q, want %q", got, want)
 	}
 }
+
+// A Subject that cannot hold a URI in any form is not given: only those
+// without ":" before something but whitespace, ".", "@", "<" and
+// non-ASCII bytes.
+func TestMayHoldURI(t *testing.T) {
+	for v, want := range map[string]bool{
+		"Re: [list] weekly notes #4": false,
+		"Fwd: Re: hello":             false,
+		"see http://a.example/":      true,
+		"urn:isbn:0451450523":        true,
+		"tel:+1-201-555-0123":        true,
+		"visit www.example":          true,
+		"write to a@b":               true,
+		"<http: //localhost/>":       true,
+		"ｈｔｔｐ：／／ｘ":                   true,
+		"ends with a colon:":         false,
+	} {
+		if got := mayHoldURI(v); got != want {
+			t.Errorf("mayHoldURI(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
