@@ -124,6 +124,24 @@ func tagString(name []byte) string {
 		return "area"
 	case "meta":
 		return "meta"
+	case "div":
+		return "div"
+	case "span":
+		return "span"
+	case "p":
+		return "p"
+	case "th":
+		return "th"
+	case "tr":
+		return "tr"
+	case "body":
+		return "body"
+	case "font":
+		return "font"
+	case "script":
+		return "script"
+	case "iframe":
+		return "iframe"
 	}
 	return string(name)
 }
@@ -473,20 +491,20 @@ func (d *htmlDoc) tag(tt htmlTokenType) {
 			if k == "" {
 				continue
 			}
-			if tag == "" {
-				tag = tagString(name)
-			}
 			switch k {
 			case "http-equiv":
-				refresh = refresh || tag == "meta" && equalFoldASCII(bytes.TrimSpace(z.appendAttrVal(d.val[:0], i)), "refresh")
+				refresh = refresh || string(name) == "meta" && equalFoldASCII(bytes.TrimSpace(z.appendAttrVal(d.val[:0], i)), "refresh")
 				continue
 			case "content":
 				content = i
 				continue
 			case "style":
 				if !containsFoldASCII(z.attrValRaw(i), "url") {
-					continue // most style attributes: no copy
+					continue // most style attributes: no copy, not even of the tag's name
 				}
+			}
+			if tag == "" {
+				tag = tagString(name)
 			}
 			d.val = z.appendAttrVal(d.val[:0], i)
 			switch k {
@@ -503,6 +521,7 @@ func (d *htmlDoc) tag(tt htmlTokenType) {
 			}
 		}
 		if refresh && content >= 0 {
+			tag = "meta"
 			d.val = z.appendAttrVal(d.val[:0], content)
 			if u, ok := refreshURL(d.val); ok {
 				d.attr(tag, "content", u)
