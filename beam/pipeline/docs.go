@@ -79,15 +79,19 @@ func (d *Doc) origin() document.Origin {
 const DefaultSpreadLimit = 8 << 20
 
 var (
-	filesRead    = beam.NewCounter("urix", "files")
-	fileErrors   = beam.NewCounter("urix", "errors")
-	warnings     = beam.NewCounter("urix", "warnings")
-	docsSpread   = beam.NewCounter("urix", "documents_spread")
-	docsInline   = beam.NewCounter("urix", "documents_inline")
-	bytesRead    = beam.NewCounter("urix", "bytes")
-	urisFound    = beam.NewCounter("urix", "uris")
-	urisInvalid  = beam.NewCounter("urix", "invalid")
-	resultsCount = beam.NewCounter("urix", "results")
+	filesRead  = beam.NewCounter("urix", "files")
+	fileErrors = beam.NewCounter("urix", "errors")
+	warnings   = beam.NewCounter("urix", "warnings")
+	// qualityWarnings counts what mail readers tolerate without a word
+	// (behaviour §9.9): counted, not emitted, as the CLI does without
+	// --warnings.
+	qualityWarnings = beam.NewCounter("urix", "data_quality_warnings")
+	docsSpread      = beam.NewCounter("urix", "documents_spread")
+	docsInline      = beam.NewCounter("urix", "documents_inline")
+	bytesRead       = beam.NewCounter("urix", "bytes")
+	urisFound       = beam.NewCounter("urix", "uris")
+	urisInvalid     = beam.NewCounter("urix", "invalid")
+	resultsCount    = beam.NewCounter("urix", "results")
 )
 
 // readFn reads one matched file with the document reader and emits its
@@ -120,6 +124,10 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
 	f.x.start(ctx, emitLine, emitKey, emitMsg)
 	defer f.x.finish()
 	f.rd.Options.Warn = func(w document.Warning) {
+		if w.Quality {
+			qualityWarnings.Inc(ctx, 1)
+			return
+		}
 		warnings.Inc(ctx, 1)
 		msg := w.Message
 		if w.Origin.Message > 0 {
