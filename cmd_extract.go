@@ -69,6 +69,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "fold-width", Category: "What to find", Usage: "read fullwidth forms (ｈｔｔｐ：／／) as ASCII", DisableDefaultText: true},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), DefaultText: "the number of CPUs", Category: "Input", Usage: "read `N` files (or chunks of one large file) at once; the output is that of -j 1"},
 		&cli.BoolFlag{Name: "stats", Category: "Messages", Usage: "print files, bytes, URIs, invalid URIs and time on stderr at the end", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "warnings", Category: "Messages", Usage: "print each data-quality warning of mail (a missing closing boundary, an unknown charset label, 8-bit bytes in a header), which are counted for --stats, not printed, by default", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "progress", Category: "Messages", Usage: "show a progress bar on stderr (bytes, rate, and ETA when the size is known); on by default when stderr is a terminal, stdout is not, and the input is over 256 MiB or of unknown size (a pipe, -r)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "files-with-matches", Aliases: []string{"l"}, Category: "Output", Usage: "print only the names of the files with a URI (stop reading each at its first)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "files-without-match", Aliases: []string{"L"}, Category: "Output", Usage: "print only the names of the files without a URI (exit status as grep's -L: 0 when some file has a URI)", DisableDefaultText: true},
@@ -167,6 +168,8 @@ type run struct {
 	quiet bool
 	// noMessages: -s, nothing on stderr but the run's own usage errors.
 	noMessages bool
+	// warnings: --warnings, data-quality warnings printed, not counted.
+	warnings bool
 	// list: -l or --files-without-match, the names of files only.
 	list listMode
 	// maxCount: -m, the URIs read of each file at most (-1: no limit).
@@ -209,6 +212,7 @@ const (
 
 type runStats struct {
 	files, bytes, found, invalid atomic.Int64
+	quality                      qualityCounts
 }
 
 // streams tells whether standard input and output are terminals: the run
@@ -291,6 +295,7 @@ func runExtract(c *cli.Context, std streams) error {
 		},
 		quiet:      c.Bool("quiet"),
 		noMessages: c.Bool("no-messages"),
+		warnings:   c.Bool("warnings"),
 		maxCount:   c.Int("max-count"),
 		in:         in,
 	}
@@ -558,6 +563,7 @@ func (r *run) printStats(d time.Duration) {
 	s := &r.stats
 	r.warnf("%d files, %d bytes, %d URIs, %d invalid, %.3f s",
 		s.files.Load(), s.bytes.Load(), s.found.Load(), s.invalid.Load(), d.Seconds())
+	s.quality.print(r)
 }
 
 func extractOptions(c *cli.Context) (extract.Options, error) {
@@ -650,7 +656,8 @@ type fileOutput struct {
 type worker struct {
 	out *output.Writer
 	sc  *extract.Scanner
-	cur *fileOutput // the input being read, told of skipped candidates
+	ar  *extract.AttrReader // HTML attribute values (behaviour §9)
+	cur *fileOutput         // the input being read, told of skipped candidates
 	// where the URIs being written were found (outputOrigin)
 	mail output.Mail
 	warc output.WARC

@@ -52,6 +52,9 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		SkipBinary:        in.walked && !r.in.text,
 		AnchorText:        r.out.JSON, // behaviour §10: text, in --json only
 		Warn: func(w document.Warning) {
+			if r.held(&w) {
+				return
+			}
 			w.File = r.displayName(f.name)
 			f.msgs.warn(causeOf(w.Message), "%s", w)
 		},
@@ -113,20 +116,26 @@ func (r *run) decodeWorkers() int {
 	return r.aheadWorkers()
 }
 
-// wholeValue reports an HTML attribute value that holds a character that
-// can never be in a URI: one candidate, invalid as a whole (behaviour
-// §3.5, §9.5), when it starts with a scheme that is searched for; shown by
-// --invalid, never cut to a valid prefix.
-func (f *fileOutput) wholeValue(d *document.Document) error {
-	m, ok := extract.Whole(d.Value, f.r.opts)
-	if !ok {
+// attrValue reports what an HTML attribute value that holds a URL gives,
+// read as the recipient's browser reads it (behaviour §9): one URI, whole
+// (valid, or invalid as a whole, never cut), or, when the value does not
+// start with a URI ("javascript:..."), the URIs of its text.
+func (f *fileOutput) attrValue(d *document.Document) error {
+	if f.wk.ar == nil {
+		f.wk.ar = extract.NewAttrReader(f.r.opts)
+	}
+	kind, m := f.wk.ar.Read(d.Value, d.Base)
+	switch kind {
+	case extract.AttrText:
+		return f.text(strings.NewReader(d.Value), &d.Origin)
+	case extract.AttrNone:
 		return nil
 	}
 	f.found++
 	if !m.Valid {
 		f.invalid++
 	}
-	f.write(&m, f.wk.outputOrigin(&d.Origin))
+	f.write(m, f.wk.outputOrigin(&d.Origin))
 	if f.limit >= 0 && f.out.Count() >= f.limit {
 		return errEnough
 	}
@@ -156,7 +165,10 @@ func (wk *worker) outputOrigin(o *document.Origin) output.Origin {
 		return output.Origin{Mail: &wk.mail, Text: o.Text}
 	case o.Format == document.WARC:
 		wk.warc = output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}
-		return output.Origin{WARC: &wk.warc}
+		if o.Source != document.SourceBody {
+			wk.warc.Source, wk.warc.Tag, wk.warc.Attr = o.Source.String(), o.Tag, o.Attr
+		}
+		return output.Origin{WARC: &wk.warc, Text: o.Text}
 	}
 	return output.Origin{}
 }

@@ -71,6 +71,9 @@ func newMessageWorker(f *fileOutput) *messageWorker {
 	mw.f.out = mw.wk.writer(f.r, io.Discard, f.name)
 	mw.docs.AnchorText = f.r.out.JSON
 	mw.docs.Warn = func(w document.Warning) {
+		if f.r.held(&w) {
+			return
+		}
 		w.File = f.r.displayName(f.name)
 		mw.f.msgs.warn(causeOf(w.Message), "%s", w)
 	}
@@ -225,8 +228,8 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 
 // document finds the URIs of one document of an input.
 func (f *fileOutput) document(d *document.Document) error {
-	if d.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
-		return f.wholeValue(d)
+	if d.Source == document.SourceHTMLAttr || d.Source == document.SourceHTTPHeader {
+		return f.attrValue(d)
 	}
 	return f.text(d.Body, &d.Origin)
 }

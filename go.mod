@@ -3,6 +3,7 @@ module github.com/urix-dev/urix
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/emersion/go-message v0.18.2
 	github.com/klauspost/compress v1.20.3
 	github.com/rogpeppe/go-internal v1.16.0

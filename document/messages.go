@@ -32,12 +32,15 @@ type Message struct {
 	Origin Origin // File and Format; Message and MessageOffset for a message of an mbox; the Record fields for a WARC record
 
 	m      mail.Message
-	record bool      // a WARC record: m.Data (and m.Rest) is its block
-	warns  []Warning // malformed WARC records before this one, told first
-	buf    *[]byte
-	hold   warc.Hold // a held WARC record's hold on the reader's buffer
-	stream func(w *Walker, fn func(*Document) error) error
-	mapped []byte // the mapping of the file the message lies in, if any
+	record bool // a WARC record: m.Data (and m.Rest) is its block
+	// warcType and warcContentType are the record's WARC-Type and
+	// Content-Type: what its block holds (behaviour §9).
+	warcType, warcContentType string
+	warns                     []Warning // malformed WARC records before this one, told first
+	buf                       *[]byte
+	hold                      warc.Hold // a held WARC record's hold on the reader's buffer
+	stream                    func(w *Walker, fn func(*Document) error) error
+	mapped                    []byte // the mapping of the file the message lies in, if any
 }
 
 // Held reports whether the message is held in memory whole.
@@ -106,6 +109,7 @@ type Walker struct {
 	fn     func(*Document) error // and the caller's function
 	partFn func(*mail.Part) error
 	warnFn func(int, string)
+	noteFn func(int, string)
 }
 
 // Documents calls fn for each document of m, in order, as Read would for
@@ -139,23 +143,11 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 		case m.m.Rest != nil:
 			body = io.MultiReader(body, m.m.Rest)
 		}
-		w.doc = Document{Origin: m.Origin, Body: body, InvalidAt: -1}
-		return fn(&w.doc)
-	}
-	// The functions given to the walk are made once a Walker (two
-	// closures a message were a tenth of an mbox's allocations); they
-	// read the message and fn from the Walker.
-	if w.partFn == nil {
-		w.partFn = w.part
-		w.warnFn = w.warn
+		return w.record(m, body, fn)
 	}
 	w.cur, w.fn = m, fn
 	defer func() { w.cur, w.fn = nil, nil }()
-	var warn func(int, string)
-	if w.Warn != nil {
-		warn = w.warnFn
-	}
-	return w.mw.Walk(&m.m, mail.Options{Warn: warn, AnchorText: w.AnchorText}, w.partFn)
+	return w.mw.Walk(&m.m, w.mailOptions(), w.partFn)
 }
 
 // recoverFault, deferred by Documents, sets *err to the error of a fault
@@ -182,11 +174,47 @@ type MapFaultError = mapfile.FaultError
 // part and warn are the functions Documents gives the walk of w.cur.
 func (w *Walker) part(p *mail.Part) error {
 	partDocument(&w.doc, w.cur.Origin.File, w.cur.Origin.Format, p)
+	if w.cur.record {
+		// A WARC response's body: the record's origin, with what the
+		// part tells of the HTML.
+		source, tag, attr, html := w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML
+		w.doc.Origin = w.cur.Origin
+		w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML = source, tag, attr, html
+	}
 	return w.fn(&w.doc)
 }
 
-func (w *Walker) warn(msgNo int, msg string) {
-	w.Warn(Warning{Origin: Origin{File: w.cur.Origin.File, Format: w.cur.Origin.Format, Message: msgNo}, Message: msg})
+func (w *Walker) warn(msgNo int, msg string) { w.Warn(w.warning(msgNo, msg)) }
+
+// note is warn for what a mail reader tolerates without a word.
+func (w *Walker) note(msgNo int, msg string) {
+	wn := w.warning(msgNo, msg)
+	wn.Quality = true
+	w.Warn(wn)
+}
+
+func (w *Walker) warning(msgNo int, msg string) Warning {
+	o := Origin{File: w.cur.Origin.File, Format: w.cur.Origin.Format, Message: msgNo}
+	if w.cur.record {
+		o = w.cur.Origin
+	}
+	return Warning{Origin: o, Message: msg}
+}
+
+// mailOptions are the options of the walk of w.cur; the functions given
+// to the walk are made once a Walker (two closures a message were a
+// tenth of an mbox's allocations); they read the message and fn from the
+// Walker.
+func (w *Walker) mailOptions() mail.Options {
+	if w.partFn == nil {
+		w.partFn = w.part
+		w.warnFn = w.warn
+		w.noteFn = w.note
+	}
+	if w.Warn == nil {
+		return mail.Options{AnchorText: w.AnchorText}
+	}
+	return mail.Options{Warn: w.warnFn, Note: w.noteFn, AnchorText: w.AnchorText}
 }
 
 // ReadMessages reads one input as Read does, but gives fn its pieces
@@ -284,6 +312,7 @@ func (rd *Reader) warcRecords(wr *warc.Reader, name string, max int, mapped []by
 		m := &Message{
 			Origin: Origin{File: name, Format: WARC, Record: n, RecordOffset: rec.Offset, RecordID: rec.RecordID, TargetURI: rec.TargetURI},
 			record: true, warns: warns, mapped: mapped,
+			warcType: rec.Type, warcContentType: rec.Header.Get("Content-Type"),
 		}
 		if tell != nil {
 			tell(rec.Offset + rec.ContentLength)

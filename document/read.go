@@ -115,13 +115,16 @@ type Document struct {
 	Body io.Reader
 
 	// Value is, for an HTML attribute (Source SourceHTMLAttr), the value
-	// as a browser takes it (behaviour §9.5). InvalidAt is the byte offset
-	// in Value of a character that can never be in a URI (scan.BadAt), or
-	// -1. A value with such a character is invalid as a whole: its Body is
-	// then empty, and extract.Whole(Value, ...) tells whether it is an
-	// invalid URI (it starts with a scheme that is searched for) or none.
+	// as the HTML tokenizer gives it (entity references decoded), which
+	// extract.AttrReader reads as the recipient's browser does, against
+	// Base (behaviour §9). InvalidAt is the byte offset in Value of a
+	// character that can never be in a URI (scan.BadAt), or -1; Body is
+	// then empty, else "<" Value ">".
 	Value     string
 	InvalidAt int
+	// Base is the absolute URI a relative Value resolves against, ""
+	// when there is none (mail.Part.Base).
+	Base string
 }
 
 // Warning is something wrong with the input that costs only a part of it
@@ -130,6 +133,10 @@ type Document struct {
 type Warning struct {
 	Origin         // the file, and the message or record where it is known
 	Message string // what is wrong
+	// Quality marks what a mail reader tolerates without a word (a
+	// missing closing boundary, an unknown charset label, 8-bit bytes in
+	// a header): counted, not printed, by default (behaviour §9).
+	Quality bool
 }
 
 // String formats the warning as urix prints it: "FILE: message N: what".
@@ -373,10 +380,13 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 	case News:
 		mf = mail.FormatNews
 	}
-	var warn func(int, string)
+	var warn, note func(int, string)
 	if rd.Options.Warn != nil {
 		warn = func(msgNo int, msg string) {
 			rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: doc.Format, Message: msgNo}, Message: msg})
+		}
+		note = func(msgNo int, msg string) {
+			rd.Options.Warn(Warning{Origin: Origin{File: doc.File, Format: doc.Format, Message: msgNo}, Message: msg, Quality: true})
 		}
 	}
 	file, format := doc.File, doc.Format
@@ -384,7 +394,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 		partDocument(doc, file, format, p)
 		return fn(doc)
 	}
-	opts := mail.Options{Format: mf, Warn: warn, AnchorText: rd.Options.AnchorText}
+	opts := mail.Options{Format: mf, Warn: warn, Note: note, AnchorText: rd.Options.AnchorText}
 	if mf == mail.FormatMbox {
 		return mail.Walk(r, opts, partFn)
 	}
@@ -407,7 +417,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 		Source: p.Source, Tag: p.Tag, Attr: p.Attr, Text: p.Text,
 	}
 	doc.Body = p.Body
-	doc.Value, doc.InvalidAt = p.Value, p.InvalidAt()
+	doc.Value, doc.InvalidAt, doc.Base = p.Value, p.InvalidAt(), p.Base
 }
 
 // readWARC reads the records of a WARC file as they stream (none held);

@@ -129,6 +129,9 @@ func (f Flags) Names() []string {
 			names = append(names, name)
 		}
 	}
+	if f&BrowserEncoded != 0 {
+		names = append(names, "browser_encoded") // its own bit (attr.go)
+	}
 	return names
 }
 

@@ -33,6 +33,15 @@ type Record struct {
 	// WARC record; their fields are those of the object itself.
 	*Mail
 	*WARC
+	// Source, Tag and Attr say what the text was (behaviour §9), in a
+	// message (Mail's) or a WARC record (WARC's): "body" (a text part),
+	// "header" (a field's value), "html_text" (the visible text of an
+	// HTML part or page), "html_attr" (an attribute value, named by Tag
+	// and Attr: a link a reader sees, or one hidden in markup) or
+	// "http_header" (a redirect's Location in a WARC response).
+	Source string `json:"source,omitempty"`
+	Tag    string `json:"tag,omitempty"`  // the element of an html_attr ("a", "img")
+	Attr   string `json:"attr,omitempty"` // the attribute of an html_attr ("href", "src")
 	// Line and Column (1-based; the column in bytes) and Offset and End
 	// (0-based byte offsets) are in the text the URI was found in: the
 	// file, or the decoded part or record.
@@ -65,13 +74,11 @@ type Mail struct {
 	Field string `json:"field,omitempty"`
 	Part  string `json:"part,omitempty"`
 	HTML  bool   `json:"html,omitempty"` // the part is text/html
-	// Source says what the text was (behaviour §9.7): "body" (a text
-	// part), "header" (a field's value), "html_text" (the visible text of
-	// an HTML part) or "html_attr" (an attribute value of an HTML part,
-	// named by Tag and Attr): a link a reader sees, or one hidden in markup.
-	Source string `json:"source,omitempty"`
-	Tag    string `json:"tag,omitempty"`  // the element of an html_attr ("a", "img")
-	Attr   string `json:"attr,omitempty"` // the attribute of an html_attr ("href", "src")
+	// Source, Tag and Attr: see Record's (written there, so that a WARC
+	// record's have the same names).
+	Source string `json:"-"`
+	Tag    string `json:"-"`
+	Attr   string `json:"-"`
 }
 
 // WARC says which record of a WARC file a URI came from.
@@ -80,6 +87,11 @@ type WARC struct {
 	Offset    int64  `json:"record_offset"`
 	TargetURI string `json:"warc_target_uri,omitempty"`
 	RecordID  string `json:"warc_record_id,omitempty"`
+	// Source, Tag and Attr: see Record's (revision 5: a response
+	// record's page is read as HTML, its Location is an http_header).
+	Source string `json:"-"`
+	Tag    string `json:"-"`
+	Attr   string `json:"-"`
 }
 
 // Origin is where a piece of text came from beyond its file name: a
@@ -102,6 +114,20 @@ func NewRecord(file string, from Origin, m *extract.Match) Record {
 		URI: m.URI, Raw: string(m.Raw), File: file, FileBytes: nameBytes(file), Mail: from.Mail, WARC: from.WARC,
 		Line: m.Line, Column: m.Column, Offset: m.Offset, End: m.End,
 		Delimiter: m.Delimiter.String(), Valid: m.Valid, Flags: m.Flags.Names(),
+	}
+	// Written at the record's level: the record's copies of Mail and
+	// WARC hold them no more, as they decode.
+	if r.Source, r.Tag, r.Attr = from.markup(); r.Source != "" || r.Tag != "" || r.Attr != "" {
+		if r.Mail != nil {
+			ml := *r.Mail
+			ml.Source, ml.Tag, ml.Attr = "", "", ""
+			r.Mail = &ml
+		}
+		if r.WARC != nil {
+			w := *r.WARC
+			w.Source, w.Tag, w.Attr = "", "", ""
+			r.WARC = &w
+		}
 	}
 	if r.Flags == nil {
 		r.Flags = []string{}
@@ -244,9 +270,6 @@ func appendOrigin(b []byte, from Origin) []byte {
 		if ml.HTML {
 			b = append(b, `,"html":true`...)
 		}
-		b = appendOptional(b, "source", ml.Source)
-		b = appendOptional(b, "tag", ml.Tag)
-		b = appendOptional(b, "attr", ml.Attr)
 	}
 	if w := from.WARC; w != nil {
 		b = appendInt(b, "record", int64(w.Record))
@@ -260,7 +283,21 @@ func appendOrigin(b []byte, from Origin) []byte {
 			b = appendString(b, w.RecordID)
 		}
 	}
-	return b
+	source, tag, attr := from.markup()
+	b = appendOptional(b, "source", source)
+	b = appendOptional(b, "tag", tag)
+	return appendOptional(b, "attr", attr)
+}
+
+// markup returns the Source, Tag and Attr of the message or the record.
+func (o Origin) markup() (source, tag, attr string) {
+	switch {
+	case o.Mail != nil:
+		return o.Mail.Source, o.Mail.Tag, o.Mail.Attr
+	case o.WARC != nil:
+		return o.WARC.Source, o.WARC.Tag, o.WARC.Attr
+	}
+	return "", "", ""
 }
 
 // appendOptional appends the key and string value v, unless v is empty

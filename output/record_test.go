@@ -34,6 +34,8 @@ var origins = []Origin{
 	{Mail: &Mail{Message: 7, Offset: 9}},
 	{WARC: &WARC{Offset: 0}},
 	{WARC: &WARC{Record: 7, Offset: 512, TargetURI: "http://t.example/\"x\"", RecordID: "<urn:uuid:1>"}},
+	{WARC: &WARC{Record: 8, Offset: 1024, TargetURI: "http://t.example/", Source: "html_attr", Tag: "a", Attr: "href"}},
+	{WARC: &WARC{Record: 9, Offset: 2048, Source: "http_header"}},
 }
 
 var files = []string{"-", "notes.txt", "dir/a \"b\"\\c.txt", "\x00\x01\b\f\x1f\x7f\xff.txt", "é\u2029"}

@@ -42,6 +42,7 @@ type Doc struct {
 	Text          string // the visible text of an <a> (document.Origin.Text)
 	Value         string // an HTML attribute's value (document.Document.Value)
 	InvalidAt     int    // document.Document.InvalidAt
+	Base          string // document.Document.Base
 	Record        int
 	RecordOffset  int64
 	RecordID      string
@@ -55,7 +56,7 @@ func docOf(d *document.Document, body []byte) Doc {
 		File: o.File, Format: int(o.Format),
 		Message: o.Message, MessageOffset: o.MessageOffset, MessageID: o.MessageID,
 		Part: o.Part, Field: o.Field, HTML: o.HTML,
-		Source: int(o.Source), Tag: o.Tag, Attr: o.Attr, Text: o.Text, Value: d.Value, InvalidAt: d.InvalidAt,
+		Source: int(o.Source), Tag: o.Tag, Attr: o.Attr, Text: o.Text, Value: d.Value, InvalidAt: d.InvalidAt, Base: d.Base,
 		Record: o.Record, RecordOffset: o.RecordOffset, RecordID: o.RecordID, TargetURI: o.TargetURI,
 		Body: body,
 	}
@@ -79,15 +80,19 @@ func (d *Doc) origin() document.Origin {
 const DefaultSpreadLimit = 8 << 20
 
 var (
-	filesRead    = beam.NewCounter("urix", "files")
-	fileErrors   = beam.NewCounter("urix", "errors")
-	warnings     = beam.NewCounter("urix", "warnings")
-	docsSpread   = beam.NewCounter("urix", "documents_spread")
-	docsInline   = beam.NewCounter("urix", "documents_inline")
-	bytesRead    = beam.NewCounter("urix", "bytes")
-	urisFound    = beam.NewCounter("urix", "uris")
-	urisInvalid  = beam.NewCounter("urix", "invalid")
-	resultsCount = beam.NewCounter("urix", "results")
+	filesRead  = beam.NewCounter("urix", "files")
+	fileErrors = beam.NewCounter("urix", "errors")
+	warnings   = beam.NewCounter("urix", "warnings")
+	// qualityWarnings counts what mail readers tolerate without a word
+	// (behaviour §9.9): counted, not emitted, as the CLI does without
+	// --warnings.
+	qualityWarnings = beam.NewCounter("urix", "data_quality_warnings")
+	docsSpread      = beam.NewCounter("urix", "documents_spread")
+	docsInline      = beam.NewCounter("urix", "documents_inline")
+	bytesRead       = beam.NewCounter("urix", "bytes")
+	urisFound       = beam.NewCounter("urix", "uris")
+	urisInvalid     = beam.NewCounter("urix", "invalid")
+	resultsCount    = beam.NewCounter("urix", "results")
 )
 
 // readFn reads one matched file with the document reader and emits its
@@ -120,6 +125,10 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
 	f.x.start(ctx, emitLine, emitKey, emitMsg)
 	defer f.x.finish()
 	f.rd.Options.Warn = func(w document.Warning) {
+		if w.Quality {
+			qualityWarnings.Inc(ctx, 1)
+			return
+		}
 		warnings.Inc(ctx, 1)
 		msg := w.Message
 		if w.Origin.Message > 0 {
@@ -187,9 +196,11 @@ func (f *extractFn) ProcessElement(ctx context.Context, d Doc,
 	f.x.start(ctx, emitLine, emitKey, emitMsg)
 	defer f.x.finish()
 	o := d.origin()
-	if o.Source == document.SourceHTMLAttr && d.InvalidAt >= 0 {
-		f.x.whole(&o, d.Value)
-		return nil
+	if o.Source == document.SourceHTMLAttr {
+		if !f.x.attr(&o, d.Value, d.Base) {
+			return nil
+		}
+		d.Body = []byte(d.Value) // not a URI: its text is searched
 	}
 	// A bytes.Reader never fails: an error here is the scanner's own.
 	if err := f.x.document(&o, bytes.NewReader(d.Body)); err != nil {
@@ -206,6 +217,7 @@ type extractor struct {
 	invalid bool
 	opts    extract.Options
 	sc      *extract.Scanner
+	ar      *extract.AttrReader
 	cur     *document.Origin // the document being searched, for OnSkip
 
 	ctx      context.Context
@@ -269,10 +281,18 @@ func (x *extractor) document(o *document.Origin, body io.Reader) error {
 // whole reports an HTML attribute value with a character that can never
 // be in a URI: one candidate, invalid as a whole, as the CLI does
 // (behaviour §3.5, §9.5).
-func (x *extractor) whole(o *document.Origin, value string) {
-	if m, ok := extract.Whole(value, x.opts); ok {
-		x.match(o, &m)
+// attr emits what an HTML attribute value gives, read as the recipient's
+// browser reads it (behaviour §9); it reports whether the value is to be
+// searched as text instead.
+func (x *extractor) attr(o *document.Origin, value, base string) (asText bool) {
+	if x.ar == nil {
+		x.ar = extract.NewAttrReader(x.opts)
 	}
+	kind, m := x.ar.Read(value, base)
+	if kind == extract.AttrURI {
+		x.match(o, m)
+	}
+	return kind == extract.AttrText
 }
 
 // match counts one URI found and emits it, when it is one to print.

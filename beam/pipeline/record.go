@@ -26,7 +26,11 @@ func outputOrigin(o *document.Origin) output.Origin {
 		}
 		return output.Origin{Mail: m, Text: o.Text}
 	case o.Format == document.WARC:
-		return output.Origin{WARC: &output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}}
+		w := &output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}
+		if o.Source != document.SourceBody {
+			w.Source, w.Tag, w.Attr = o.Source.String(), o.Tag, o.Attr
+		}
+		return output.Origin{WARC: w}
 	}
 	return output.Origin{}
 }

@@ -54,8 +54,12 @@ func TestAnchorText(t *testing.T) {
 			[]string{`a href http://a.example/ text="open"`, `text "open"`}},
 		{"img src and link href have no text", `<link href="http://l.example/s.css"><img src="http://i.example/">`,
 			[]string{`link href http://l.example/s.css text=""`, `img src http://i.example/ text=""`}},
+		// The text is shown joined (behaviour §9: inline markup does not
+		// end a word), but each anchor has its own.
 		{"next anchor ends the first", `<a href="http://a.example/">one<a href="http://b.example/">two</a>`,
-			[]string{`a href http://a.example/ text="one"`, `text "one"`, `a href http://b.example/ text="two"`, `text "two"`}},
+			[]string{`a href http://a.example/ text="one"`, `text "onetwo"`, `a href http://b.example/ text="two"`}},
+		{"joined word over two anchors, then a space", `see <a href="http://a.example/">x.example/reviews.</a><a href="http://b.example/">cfm</a> now <a href="http://c.example/">c</a>`,
+			[]string{`text "see"`, `a href http://a.example/ text="x.example/reviews."`, `text "x.example/reviews.cfm"`, `a href http://b.example/ text="cfm"`, `text "now"`, `a href http://c.example/ text="c"`, `text "c"`}},
 	}
 	for _, c := range cases {
 		for name, rd := range htmlReads {

@@ -253,3 +253,29 @@ func skipLWS(s string) string {
 	}
 	return s[i:]
 }
+
+// htmlFileName reports whether the file name of a part, the name
+// parameter of its Content-Type (params) or the filename parameter of its
+// Content-Disposition (disposition, the field's value), ends in ".htm" or
+// ".html", in any case: such a part is read as HTML whatever its media
+// type says (behaviour §9).
+func htmlFileName(params *mediaParams, disposition string) bool {
+	if isHTMLName(params.get("name")) {
+		return true
+	}
+	if disposition == "" {
+		return false
+	}
+	_, rest, ok := strings.Cut(disposition, ";")
+	if !ok {
+		return false
+	}
+	_, dp, _ := parseContentType("x/x;" + rest)
+	return isHTMLName(dp.get("filename"))
+}
+
+func isHTMLName(name string) bool {
+	name = strings.TrimSpace(name)
+	n := len(name)
+	return n > 4 && strings.EqualFold(name[n-4:], ".htm") || n > 5 && strings.EqualFold(name[n-5:], ".html")
+}

@@ -57,7 +57,7 @@ func (w *walker) decodeCharset(r io.Reader, cs, where string) io.Reader {
 	}
 	cr, err := charset.Reader(cs, r)
 	if err != nil || cr == nil {
-		w.warn(where + ": unknown charset \"" + cs + "\"; read as it stands")
+		w.note(where + ": unknown charset \"" + cs + "\"; read as it stands")
 		return r
 	}
 	return cr

@@ -38,7 +38,8 @@ func TestParseBlock(t *testing.T) {
 			map[int]string{hMessageID: "<0.1@mail.example.org>", hContentType: `text/plain; charset="utf-8"; format=flowed`, hCTE: "8bit"},
 			[]field{{"List-Unsubscribe", "<https://lists.example.org/unsubscribe/x>, <mailto:x-leave@lists.example.org>"},
 				{"List-Archive", "<https://lists.example.org/archive/x/0>"}}},
-		{"no field kept", "From: a@example.com\nSubject: hello\n", nil, nil},
+		{"no field kept", "From: a@example.com\nDate: today\n", nil, nil},
+		{"Subject kept (revision 5)", "From: a@example.com\nSubject: hello\n", nil, []field{{"Subject", "hello"}}},
 		{"long value", "Content-Location: http://example.com/" + long + "\nArchived-At: <http://example.com/a>\n",
 			map[int]string{hContentLocation: "http://example.com/" + long},
 			[]field{{"Content-Location", "http://example.com/" + long}, {"Archived-At", "<http://example.com/a>"}}},
@@ -265,7 +266,7 @@ func TestFieldNotUTF8(t *testing.T) {
 		{"latin-1 word", "List-Archive: =?iso-8859-1?q?caf=E9?= <https://example.org/a>\n", false},
 		{"raw latin-1", "List-Archive: caf\xe9 <https://example.org/a>\n", true},
 		{"raw utf-8", "List-Archive: caf\xc3\xa9 <https://example.org/a>\n", false},
-		{"raw latin-1 elsewhere", "Subject: caf\xe9\nList-Archive: <https://example.org/a>\n", false},
+		{"raw latin-1 elsewhere", "From: caf\xe9\nList-Archive: <https://example.org/a>\n", false},
 	} {
 		var warns []string
 		var got string

@@ -29,7 +29,10 @@ func tagKind(name []byte) int {
 		"h4", "h5", "h6", "blockquote", "pre", "table", "ul", "ol",
 		"hr", "dd", "dt", "section", "article", "header", "footer", "title":
 		return blockTag
-	case "script", "style", "template", "noscript":
+	case "script", "style", "template", "iframe":
+		// Not shown: code, a style sheet, and the fallback text of an
+		// iframe (a browser shows the framed page). <noscript> is shown
+		// by a mail reader, which runs no script (behaviour §9).
 		return hidingTag
 	}
 	return otherTag
@@ -42,14 +45,19 @@ const (
 )
 
 // urlAttr returns the lower-case name of an attribute that holds a URL
-// (behaviour §9), given its name as it stands (A-Z in any case), or ""
-// for any other. Most attributes of mail HTML (style, class, width...)
-// are told apart by their length, with no copy of the name.
+// (behaviour §9), or that tells where one hides (style, and http-equiv and
+// content of <meta>), given its name as it stands (A-Z in any case), or ""
+// for any other. Most attributes of mail HTML (class, width...) are told
+// apart by their length, with no copy of the name.
 func urlAttr(k []byte) string {
 	var n string
 	switch len(k) {
 	case 3:
 		n = "src"
+	case 5:
+		n = "style"
+	case 7:
+		n = "content"
 	case 4:
 		switch k[0] | 0x20 {
 		case 'h':
@@ -78,6 +86,10 @@ func urlAttr(k []byte) string {
 			n = "formaction"
 		case 'b':
 			n = "background"
+		case 'h':
+			n = "http-equiv"
+		case 'x':
+			n = "xlink:href" // SVG 1.1
 		default:
 			return ""
 		}
@@ -110,13 +122,39 @@ func tagString(name []byte) string {
 		return "base"
 	case "area":
 		return "area"
+	case "meta":
+		return "meta"
+	case "div":
+		return "div"
+	case "span":
+		return "span"
+	case "p":
+		return "p"
+	case "th":
+		return "th"
+	case "tr":
+		return "tr"
+	case "body":
+		return "body"
+	case "font":
+		return "font"
+	case "script":
+		return "script"
+	case "iframe":
+		return "iframe"
 	}
 	return string(name)
 }
 
 // htmlAttr is a URL attribute value waiting to be given.
 type htmlAttr struct {
-	tag, name, value string
+	tag, name, value, base string
+	// at is where in out the tag stood when it was met. For the href of
+	// an <a> read with Options.AnchorText (anchortext.go), end is where
+	// its </a> stood (-1 before it), and text the part of its visible
+	// text moved out of out before the walker took it.
+	at, end int
+	text    []byte
 }
 
 // htmlDoc reads an HTML stream with htmlTokenizer (x/net/html's tokens)
@@ -140,8 +178,20 @@ type htmlDoc struct {
 	skip  int       // inside script/style/template... when > 0
 	idx   htmlIndex // fast's masks of the tokenizer's buffer
 	run   htmlRun   // the Body of the text Parts, one for all
-	raw   bool      // past a token too long: the rest is read as it stands
-	err   error
+	// inStyle: inside <style>, whose text is searched for url(...)
+	inStyle bool
+	// The end of the run of visible text, once URL attribute values are
+	// held (attrs not empty): cut, an index in out, or -1 while the run
+	// goes on past their tag because the text before it ended inside a
+	// word, which inline markup does not end (behaviour §9: "<a>.../
+	// reviews.</a><a>cfm</a>" shows ".../reviews.cfm"). The run then ends
+	// at the next whitespace of out from scan on (a block element and
+	// <br> give a line break), or when what is held reaches its bounds.
+	cut, scan, heldFrom, heldBytes int
+	// last is the last byte the run has given (' ' before any).
+	last byte
+	raw  bool // past a token too long: the rest is read as it stands
+	err  error
 
 	// anchortext.go: the values met reading an anchor's text ahead,
 	// given after it; whether the last tag read was </a>.
@@ -177,10 +227,10 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 		for i := 0; i < len(d.attrs); i++ {
 			a := d.attrs[i]
 			text := ""
-			if a.tag == "a" && a.name == "href" && w.opts.AnchorText {
-				text = d.anchorText() // anchortext.go
+			if w.opts.AnchorText && isAnchor(&a) {
+				text = d.anchorText(i) // anchortext.go
 			}
-			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value, Text: text})
+			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value, Base: a.base, Text: text})
 			bad := badAt(a.value)
 			p.invalidAt, p.invalidKnown = int32(bad), true
 			d.body = attrBody{}
@@ -195,8 +245,20 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			}
 			d.attrs[i] = htmlAttr{}
 		}
-		d.attrs = append(d.attrs[:0], d.held...)
-		d.held = d.held[:0]
+		d.attrs, d.cut, d.heldBytes, d.last = d.attrs[:0], -1, 0, ' '
+		if len(d.held) > 0 {
+			// Values met inside an anchor read ahead: given after its
+			// text, which is all in out.
+			// out ends where the first of them was met: the run
+			// after them ends there or at the end of its word, as if
+			// they had been met reading it.
+			for _, a := range d.held {
+				d.hold(a.value)
+			}
+			d.attrs = append(d.attrs, d.held...)
+			clear(d.held)
+			d.held = d.held[:0]
+		}
 		if d.err != nil && len(d.out) == d.off {
 			return nil
 		}
@@ -240,7 +302,8 @@ func (b *attrBody) Read(p []byte) (int, error) {
 func (d *htmlDoc) reset(w *walker, r io.Reader, where string) {
 	d.z.reset(r, maxHTMLToken)
 	d.src, d.base, d.bset, d.where, d.w = r, "", false, where, w
-	d.skip, d.raw, d.err = 0, false, nil
+	d.skip, d.raw, d.err, d.inStyle = 0, false, nil, false
+	d.cut, d.heldBytes, d.last = -1, 0, ' '
 	if cap(d.out) > 64<<10 {
 		d.out = nil
 	}
@@ -263,17 +326,86 @@ type htmlRun struct{ d *htmlDoc }
 // bytes, so memory stays bounded.
 func (r *htmlRun) start() bool {
 	d := r.d
-	for len(d.attrs) == 0 && d.err == nil && !d.raw && len(d.out)-d.off < maxBlankRun {
+	for !d.ends() && d.err == nil && !d.raw && len(d.out)-d.off < maxBlankRun {
 		if len(bytes.TrimSpace(d.out[d.off:])) > 0 {
 			return true
 		}
 		d.next()
 	}
-	if t := d.out[d.off:]; len(bytes.TrimSpace(t)) > 0 || len(t) >= maxBlankRun || d.raw && d.err == nil {
+	if t := d.out[d.off:d.runEnd()]; len(bytes.TrimSpace(t)) > 0 || len(t) >= maxBlankRun || d.raw && d.err == nil {
 		return true
 	}
-	d.out, d.off = d.out[:0], 0
+	// Whitespace only, up to the values held: dropped.
+	d.out, d.off = d.out[:copy(d.out, d.out[d.runEnd():])], 0
+	if d.cut >= 0 {
+		d.cut = 0
+	}
 	return false
+}
+
+// Bounds of what is held while a run goes on past a tag with URL
+// attribute values: the values, their bytes, and the text after them.
+const (
+	maxHeldAttrs     = 16
+	maxHeldAttrBytes = 64 << 10
+	maxHeldText      = 4 << 10
+)
+
+// ends reports whether the run of visible text ends before what is now
+// in out, at cut: values are held, and the run cannot go on past them.
+func (d *htmlDoc) ends() bool {
+	if len(d.attrs) == 0 {
+		return false
+	}
+	if d.cut >= 0 {
+		return true
+	}
+	// The first whitespace within maxHeldText bytes, else that count of
+	// bytes: where the run ends does not depend on how much a read took.
+	limit := min(len(d.out), d.heldFrom+maxHeldText)
+	for i := d.scan; i < limit; i++ {
+		if isHTMLSpace(d.out[i]) {
+			d.cut = i
+			return true
+		}
+	}
+	d.scan = limit
+	if limit == d.heldFrom+maxHeldText {
+		d.cut = limit
+		return true
+	}
+	if len(d.attrs) >= maxHeldAttrs || d.heldBytes >= maxHeldAttrBytes || d.err != nil || d.raw {
+		d.cut = len(d.out)
+		return true
+	}
+	return false
+}
+
+// runEnd is the end in out of what the run may give now: all of out but
+// what stands past the end of the held word.
+func (d *htmlDoc) runEnd() int {
+	if d.ends() {
+		return d.cut
+	}
+	return len(d.out)
+}
+
+// hold is told of a URL attribute value about to be held: the first of
+// a run decides whether the run ends at once (the text before the tag is
+// empty or ends in whitespace) or goes on to the end of its word.
+func (d *htmlDoc) hold(v string) {
+	d.heldBytes += len(v)
+	if len(d.attrs) > 0 {
+		return
+	}
+	d.cut = len(d.out)
+	last := d.last
+	if n := len(d.out); n > d.off {
+		last = d.out[n-1]
+	}
+	if !isHTMLSpace(last) {
+		d.cut, d.scan, d.heldFrom = -1, len(d.out), len(d.out)
+	}
 }
 
 // Read gives the run's text. It reads tokens until p can be filled (or
@@ -287,27 +419,36 @@ func (r *htmlRun) Read(p []byte) (int, error) {
 	if want := min(len(p), htmlReadAhead); len(d.out)-d.off < want {
 		// What is left moves to the front first, so that out stays
 		// within htmlReadAhead and a token.
+		d.moveAnchorText() // anchortext.go
 		d.out = d.out[:copy(d.out, d.out[d.off:])]
+		if d.cut > 0 {
+			d.cut -= d.off
+		}
+		d.scan, d.heldFrom = max(0, d.scan-d.off), d.heldFrom-d.off
 		d.off = 0
-		for len(d.out) < want && len(d.attrs) == 0 && d.err == nil && !d.raw {
+		for len(d.out) < want && !d.ends() && d.err == nil && !d.raw {
 			if htmlFast {
 				d.fast(want)
-				if len(d.out) >= want || len(d.attrs) > 0 {
+				if len(d.out) >= want || d.ends() {
 					break
 				}
 			}
 			d.next()
 		}
 	}
-	if len(d.out) > d.off {
-		n := copy(p, d.out[d.off:])
+	if end := d.runEnd(); end > d.off {
+		n := copy(p, d.out[d.off:end])
 		d.off += n
+		d.last = p[n-1]
 		return n, nil
+	}
+	if len(d.attrs) > 0 {
+		// At the values held: the text after them stays in out for the
+		// next run.
+		return 0, io.EOF
 	}
 	d.out, d.off = d.out[:0], 0
 	switch {
-	case len(d.attrs) > 0:
-		return 0, io.EOF
 	case d.err != nil:
 		return 0, d.err
 	}
@@ -341,6 +482,12 @@ func (d *htmlDoc) next() {
 	case htmlTextToken:
 		if d.skip == 0 {
 			d.out = z.appendText(d.out)
+		} else if d.inStyle {
+			// A style sheet: not shown, but its url(...) are fetched.
+			d.val = z.appendText(d.val[:0])
+			for _, u := range cssURLs(d.val) {
+				d.attr("style", "", u)
+			}
 		}
 	case htmlStartTagToken, htmlSelfClosingTagToken, htmlEndTagToken:
 		d.tag(tt)
@@ -354,6 +501,9 @@ func (d *htmlDoc) tag(tt htmlTokenType) {
 	{
 		name := z.tagName()
 		d.aEnd = tt == htmlEndTagToken && len(name) == 1 && name[0]|0x20 == 'a'
+		if d.aEnd {
+			d.endAnchor() // anchortext.go
+		}
 		switch tagKind(name) {
 		case hidingTag:
 			if tt == htmlStartTagToken {
@@ -364,23 +514,53 @@ func (d *htmlDoc) tag(tt htmlTokenType) {
 		case blockTag:
 			d.out = append(d.out, '\n')
 		}
+		if tt == htmlStartTagToken && string(name) == "style" {
+			d.inStyle = true
+		} else if tt == htmlEndTagToken && string(name) == "style" {
+			d.inStyle = false
+		}
 		tag := ""
+		refresh, content := false, -1
 		for i := range z.attrCount() {
 			k := urlAttr(z.attrKeyRaw(i))
 			if k == "" {
 				continue
 			}
+			switch k {
+			case "http-equiv":
+				refresh = refresh || string(name) == "meta" && equalFoldASCII(bytes.TrimSpace(z.appendAttrVal(d.val[:0], i)), "refresh")
+				continue
+			case "content":
+				content = i
+				continue
+			case "style":
+				if !containsFoldASCII(z.attrValRaw(i), "url") {
+					continue // most style attributes: no copy, not even of the tag's name
+				}
+			}
 			if tag == "" {
 				tag = tagString(name)
 			}
 			d.val = z.appendAttrVal(d.val[:0], i)
-			if k == "srcset" {
+			switch k {
+			case "srcset":
 				for _, u := range srcsetURLs(d.val) {
 					d.attr(tag, "srcset", u)
 				}
-				continue
+			case "style":
+				for _, u := range cssURLs(d.val) {
+					d.attr(tag, "style", u)
+				}
+			default:
+				d.attr(tag, k, string(d.val))
 			}
-			d.attr(tag, k, string(d.val))
+		}
+		if refresh && content >= 0 {
+			tag = "meta"
+			d.val = z.appendAttrVal(d.val[:0], content)
+			if u, ok := refreshURL(d.val); ok {
+				d.attr(tag, "content", u)
+			}
 		}
 	}
 }
@@ -412,7 +592,7 @@ func (d *htmlDoc) fast(want int) {
 	buf, maxBuf := z.buf, z.maxBuf
 	p := z.raw.end
 	defer func() { z.raw.start, z.raw.end = p, p }()
-	for len(d.out) < want && len(d.attrs) == 0 {
+	for len(d.out) < want && (len(d.attrs) == 0 || !d.ends()) {
 		// Next's limit for a token starting at p.
 		b := buf
 		if l := p + maxBuf - 1; l < len(b) {
@@ -470,6 +650,9 @@ func (d *htmlDoc) fast(want int) {
 				continue
 			}
 		}
+		if len(d.attrs) > 0 && d.ends() {
+			return // the run ends in the text before this tag
+		}
 		var tt htmlTokenType
 		switch {
 		case isASCIILetter(c):
@@ -516,36 +699,16 @@ var tagOpen = func() (t [256]bool) {
 	return t
 }()
 
-// attr holds a URL attribute value, as a browser takes it: leading and
-// trailing ASCII whitespace removed, and tab, LF and CR inside (the URL
-// parser of the WHATWG URL Standard); nothing else (behaviour §9). A
-// relative reference is resolved against the base URI (Content-Base,
-// Content-Location, or the first <base href>) when there is one and the
-// reference is well-formed; one that stays relative is not a URI and is
-// dropped, and so is one whose scheme the extractor would not take whole.
-func (d *htmlDoc) attr(tag, name, v string) {
-	// strings.Trim and ContainsAny build a set of bytes per call; a value
-	// per link is worth these loops.
-	i, j := 0, len(v)
-	for i < j && isHTMLSpace(v[i]) {
-		i++
-	}
-	for j > i && isHTMLSpace(v[j-1]) {
-		j--
-	}
-	v = v[i:j]
-	for k := 0; k < len(v); k++ {
-		if c := v[k]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
-			v = strings.Map(func(r rune) rune {
-				switch r {
-				case '\t', '\n', '\r':
-					return -1
-				}
-				return r
-			}, v)
-			break
-		}
-	}
+// attr holds a URL attribute value as the tokenizer gives it (entity
+// references decoded), with the base a relative reference resolves
+// against; package extract reads it as the browser does (behaviour §9).
+// A value that stays relative, with no base (most mail), is not a URI and
+// is dropped here. The first <base href> that is absolute, or resolves
+// against the part's base, is the base of the links after it (a browser
+// applies it to those before too; a stream cannot, and <base> stands in
+// <head>).
+func (d *htmlDoc) attr(tag, name, raw string) {
+	v := browserTrim(raw)
 	if v == "" {
 		return
 	}
@@ -553,18 +716,43 @@ func (d *htmlDoc) attr(tag, name, v string) {
 		if d.base == "" {
 			return
 		}
-		t, err := uri.Resolve(d.base, v)
-		if err != nil {
-			return
+		if tag == "base" && name == "href" && !d.bset {
+			if t, err := uri.Resolve(d.base, v); err == nil && isAbsolute(t) {
+				d.base, d.bset = t, true
+			}
 		}
-		v = t
-	} else if !schemeWhole(v) {
-		return
-	}
-	if tag == "base" && name == "href" && !d.bset {
+	} else if tag == "base" && name == "href" && !d.bset && isAbsolute(v) {
 		d.base, d.bset = v, true
 	}
-	d.attrs = append(d.attrs, htmlAttr{tag, name, v})
+	d.hold(raw)
+	d.attrs = append(d.attrs, htmlAttr{tag: tag, name: name, value: raw, base: d.base, at: len(d.out), end: -1})
+}
+
+// browserTrim is v as the WHATWG URL parser starts to read it: leading and
+// trailing C0 controls and spaces stripped, inner tab, LF and CR removed.
+func browserTrim(v string) string {
+	// strings.Trim and ContainsAny build a set of bytes per call; a value
+	// per link is worth these loops.
+	i, j := 0, len(v)
+	for i < j && v[i] <= ' ' {
+		i++
+	}
+	for j > i && v[j-1] <= ' ' {
+		j--
+	}
+	v = v[i:j]
+	for k := 0; k < len(v); k++ {
+		if c := v[k]; c <= '\r' && (c == '\t' || c == '\n' || c == '\r') {
+			return strings.Map(func(r rune) rune {
+				switch r {
+				case '\t', '\n', '\r':
+					return -1
+				}
+				return r
+			}, v)
+		}
+	}
+	return v
 }
 
 // srcsetURLs returns the URLs of a srcset value, by the parsing rules of
@@ -628,37 +816,27 @@ func hasScheme(v string) bool {
 	return false
 }
 
+// partBase is the base URI of an HTML part (behaviour §9.5): its own
+// Content-Base or Content-Location, resolved against the message's when
+// relative (RFC 2557 5), else the message's.
+func partBase(base, msgBase string) string {
+	switch {
+	case base == "":
+		return msgBase
+	case isAbsolute(base) || !isAbsolute(msgBase):
+		return base
+	}
+	if t, err := uri.Resolve(msgBase, base); err == nil {
+		return t
+	}
+	return base
+}
+
 func isAbsolute(s string) bool {
 	return hasScheme(s) && uri.Validate(s, uri.KindIRI) == nil
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-// schemeWhole reports whether the scheme of v (which starts with one) is
-// the whole run before the first ":" as the extractor reads it right
-// after a "<" (behaviour §2): not "URL:", which the angle context strips,
-// and either registered, or holding no "." and no word glued to http,
-// https or ftp, which the extractor would cut off. A value whose scheme
-// would be cut is no candidate as a whole.
-func schemeWhole(v string) bool {
-	scheme, _, _ := strings.Cut(v, ":")
-	l := strings.ToLower(scheme)
-	if l == "url" {
-		return false
-	}
-	if _, ok := uri.LookupScheme(l); ok {
-		return true
-	}
-	if strings.Contains(l, ".") {
-		return false
-	}
-	for _, s := range []string{"http", "https", "ftp"} {
-		if len(l) > len(s) && strings.HasSuffix(l, s) && isASCIILetter(l[len(l)-len(s)-1]) {
-			return false
-		}
-	}
-	return true
-}
 
 // badAt returns the byte offset in v of the first character that ends a
 // URI whatever the context (scan.BadAt), or -1 when there is none: then

@@ -728,7 +728,10 @@ func (z *htmlTokenizer) readStartTag() htmlTokenType {
 // rawTextElement returns the lower-case name of name when it is one of
 // the elements x/net reads raw text or RCDATA after, "" otherwise.
 func rawTextElement(name []byte) string {
-	for _, s := range [...]string{"iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp"} {
+	// Not "noscript": x/net/html reads it as raw text when scripting is
+	// on; a mail reader runs no script and shows it as markup, its links
+	// too (behaviour §9).
+	for _, s := range [...]string{"iframe", "noembed", "noframes", "plaintext", "script", "style", "textarea", "title", "xmp"} {
 		if len(name) == len(s) && equalFoldASCII(name, s) {
 			return s
 		}
@@ -1321,6 +1324,13 @@ func (z *htmlTokenizer) attrKey(i int) []byte {
 // attrKeyRaw returns the name of attribute i as it stands in the input.
 func (z *htmlTokenizer) attrKeyRaw(i int) []byte {
 	a := z.attr[i][0]
+	return z.buf[a.start:a.end]
+}
+
+// attrValRaw returns the value of attribute i as it stands (character
+// references not decoded).
+func (z *htmlTokenizer) attrValRaw(i int) []byte {
+	a := z.attr[i][1]
 	return z.buf[a.start:a.end]
 }
 

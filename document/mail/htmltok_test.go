@@ -38,6 +38,11 @@ func xnetTokens(r io.Reader, maxBuf int) []string {
 			out = append(out, fmt.Sprintf("%v %q", tt, z.Text()))
 		default:
 			name, more := z.TagName()
+			if tt == html.StartTagToken && string(name) == "noscript" {
+				// Ours reads <noscript> as markup, as a browser with
+				// scripting off does (behaviour §9).
+				z.NextIsNotRawText()
+			}
 			s := fmt.Sprintf("%v %q", tt, name)
 			for more {
 				var k, v []byte

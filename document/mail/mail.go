@@ -117,10 +117,14 @@ const (
 	// SourceHTMLAttr: the value of an HTML attribute that holds a URL;
 	// Part.Attr and Part.Tag name it, Part.Value holds it.
 	SourceHTMLAttr
+	// SourceHTTPHeader: a header field of an HTTP response that holds a
+	// link (a redirect's Location, in a WARC response record); Field
+	// names it, Value holds it, Base is the URI it resolves against.
+	SourceHTTPHeader
 )
 
 // String returns the name of s as --json gives it: "body", "header",
-// "html_text" or "html_attr".
+// "html_text", "html_attr" or "http_header".
 func (s Source) String() string {
 	switch s {
 	case SourceBody:
@@ -131,6 +135,8 @@ func (s Source) String() string {
 		return "html_text"
 	case SourceHTMLAttr:
 		return "html_attr"
+	case SourceHTTPHeader:
+		return "http_header"
 	}
 	return fmt.Sprintf("Source(%d)", uint8(s))
 }
@@ -164,19 +170,20 @@ type Part struct {
 	// text: whitespace collapsed, trimmed, at most 256 bytes (behaviour
 	// §10); "" otherwise.
 	Text string
-	// Value is, for a SourceHTMLAttr Part, the attribute value as a
-	// browser takes it (behaviour §9): entity-decoded, leading and
-	// trailing ASCII whitespace and inner tab, LF and CR removed, nothing
-	// else; a relative reference is resolved against the part's base URI
-	// when there is one. Only values that then start with a scheme the
-	// extractor takes whole are given (not "URL:", not a word glued to
-	// "http:"). The value is one candidate, valid or invalid as a whole,
-	// never cut or glued up (behaviour §3). When it holds no character
-	// that ends a URI, Body is "<" Value ">", which the extractor reads as
-	// exactly the whole value, valid or not. Otherwise (a space, an NBSP,
-	// a "{" inside: see InvalidAt) the value is invalid as a whole and
-	// Body is empty, so that no piece of it is taken for a URI.
+	// Value is, for a SourceHTMLAttr Part, the attribute value as the
+	// HTML tokenizer gives it: entity references decoded, nothing else.
+	// It is read as the recipient's browser reads it (behaviour §9) by
+	// extract.AttrReader, against Base; a value that is a relative
+	// reference where there is no base is not given. Body is "<" Value ">"
+	// when Value holds no character that ends a URI (InvalidAt), else
+	// empty: what a reader that does not read values as a browser does
+	// takes as the value, whole.
 	Value string
+	// Base is, for a SourceHTMLAttr Part, the absolute URI a relative
+	// Value resolves against: the first <base href>, else the part's
+	// Content-Location or the message's Content-Base, else (WARC) the
+	// record's target URI; "" when there is none.
+	Base string
 
 	Body io.Reader // UTF-8 text; valid only during the callback
 }
@@ -205,6 +212,11 @@ type Options struct {
 	// (Part.Text, behaviour §10): the walker reads the anchor's text
 	// ahead, which costs a little on HTML full of links.
 	AnchorText bool
+	// Note, when set, is told instead of Warn of what a mail reader
+	// tolerates without a word (behaviour §9, data-quality warnings): a
+	// missing closing boundary, an unknown charset label, 8-bit bytes in
+	// a header.
+	Note func(msgNo int, msg string)
 }
 
 // bufSize is the size of every line buffer: lines longer than this are

@@ -59,7 +59,7 @@ func walkSplitter(t *testing.T, s *MboxSplitter, max int) ([]rec, []string) {
 			if err != nil {
 				t.Fatalf("reading part: %v", err)
 			}
-			recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b), p.Source, p.Tag, p.Attr, p.Value})
+			recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b), p.Source, p.Tag, p.Attr, p.Value, p.Base})
 			return nil
 		})
 		if err != nil {
@@ -170,7 +170,7 @@ func TestMboxSplitterReadError(t *testing.T) {
 			break
 		}
 	}
-	if err != io.ErrUnexpectedEOF || werr != err || !reflect.DeepEqual(texts, want) || !strings.HasPrefix(texts[1], "Message 2") {
+	if err != io.ErrUnexpectedEOF || werr != err || !reflect.DeepEqual(texts, want) || !strings.HasPrefix(texts[len(texts)-1], "Message 2") {
 		t.Errorf("err %v, texts %q; Walk: %v, %q", err, texts, werr, want)
 	}
 }
@@ -228,7 +228,7 @@ func TestWalkMessageReused(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b), p.Source, p.Tag, p.Attr, p.Value})
+				recs = append(recs, rec{p.MsgNo, p.MsgOffset, p.MessageID, p.Path, p.Field, p.HTML, string(b), p.Source, p.Tag, p.Attr, p.Value, p.Base})
 				return nil
 			})
 			if err != nil {

@@ -272,10 +272,11 @@ const (
 	hMessageID
 	hContentBase
 	hContentLocation
+	hContentDisposition // its filename: a .htm/.html part is HTML (behaviour §9)
 	nKnown
 )
 
-var knownNames = [nKnown]string{"Content-Type", "Content-Transfer-Encoding", "Message-Id", "Content-Base", "Content-Location"}
+var knownNames = [nKnown]string{"Content-Type", "Content-Transfer-Encoding", "Message-Id", "Content-Base", "Content-Location", "Content-Disposition"}
 
 // Get returns the value of the field named k (one of knownNames).
 func (h *header) Get(k string) string {
@@ -719,6 +720,11 @@ var uriFields = []string{
 	"X-Mailing-List",
 	"Organization",
 	"X-Complaints-To",
+	// Unstructured fields a reader sees, after RFC 2047 decoding
+	// (behaviour §9, revision 5: spam puts its link in the Subject).
+	"Subject",
+	"Comments",
+	"Keywords",
 }
 
 // uriFieldFirst marks the first letters (either case) of the names of
@@ -783,7 +789,7 @@ var fieldKinds = func() (t [64]fieldKindOf) {
 // the tables share (the init of fieldKinds checks).
 func fieldSlot(l []byte) int {
 	n := len(l)
-	return (n + int(l[n-1]) + 7*int(l[n-2])) & 63
+	return (2*n + int(l[n-1]) + 22*int(l[n-2])) & 63
 }
 
 // fieldKindOf is what fieldKind tells: the index in knownNames (-1: none)
@@ -810,24 +816,50 @@ func (w *walker) giveFields(h header, path string, where string) error {
 	for _, f := range h.uri {
 		v, err := decodeWords(f.value)
 		if err != nil {
-			w.warn(fmt.Sprintf("%s: field %s: %v; read as it stands", where, f.key, err))
+			w.note(fmt.Sprintf("%s: field %s: %v; read as it stands", where, f.key, err))
 			v = f.value
 		}
 		// A value of an all-ASCII header, as it stands, is UTF-8.
 		if (h.eightBit || v != f.value) && !utf8.ValidString(v) {
-			w.warn(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, f.key))
+			w.note(fmt.Sprintf("%s: field %s: 8-bit bytes that are not UTF-8; read as they stand", where, f.key))
 		}
 		// One reader for every field: a Body is valid only during the
 		// callback. It gives the value's bytes in place (a scanner reads
 		// them there, without the copy into its buffer and the reads to
 		// its end: 2.5 % of the CPU of an mbox of short messages); no
 		// reader of them writes to them, so viewing the string so is safe.
+		if isProse(f.key) && !mayHoldURI(v) {
+			continue // "Re: weekly notes": a scanner's reset for nothing
+		}
 		w.fieldBody.Reset(unsafe.Slice(unsafe.StringData(v), len(v)))
 		if err := w.give(w.newPart(Part{Path: path, Source: SourceHeader, Field: f.key, Body: &w.fieldBody})); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// isProse reports whether key is one of the unstructured fields a reader
+// sees (Subject, Comments, Keywords), most of which hold no URI.
+func isProse(key string) bool {
+	return key == "Subject" || key == "Comments" || key == "Keywords"
+}
+
+// mayHoldURI reports whether v may hold a URI in any form urix finds
+// (behaviour §2): a scheme's ":" followed by something but whitespace, a
+// host's or address's "." or "@", a "<" that may open a URI broken after
+// its ":", or a non-ASCII byte (fullwidth forms, IRIs). A Subject such as
+// "Re: [list] weekly notes" holds none, and is not given.
+func mayHoldURI(v string) bool {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '.' || c == '@' || c == '<' || c >= utf8.RuneSelf:
+			return true
+		case c == ':' && i+1 < len(v) && v[i+1] != ' ' && v[i+1] != '\t':
+			return true
+		}
+	}
+	return false
 }
 
 // decodeWords decodes the RFC 2047 encoded words of a field value with
@@ -860,6 +892,7 @@ type walker struct {
 	tables              map[string]*byteTable // single-byte charsets met, nil for others
 	pool                decoders              // decoders to reuse
 	hdoc                *htmlDoc              // the HTML reader, kept for the next HTML part
+	msgBase             string                // the message's Content-Base or Content-Location
 	msg                 msgReader             // an mbox message's reader (Walk), one for all
 }
 
@@ -867,6 +900,15 @@ func (w *walker) warn(msg string) {
 	if w.opts.Warn != nil {
 		w.opts.Warn(w.msgNo, msg)
 	}
+}
+
+// note tells of what a mail reader tolerates without a word (Options.Note).
+func (w *walker) note(msg string) {
+	if w.opts.Note != nil {
+		w.opts.Note(w.msgNo, msg)
+		return
+	}
+	w.warn(msg)
 }
 
 // newPart sets the walker's one Part to p and returns it: fn is given
@@ -900,10 +942,16 @@ func (w *walker) walkMessageLR(lr *lineReader) error {
 		w.msgID = strings.TrimSpace(id)
 	}
 	if h.eightBit {
-		w.warn("header: 8-bit bytes in the header")
+		w.note("header: 8-bit bytes in the header")
 	}
 	if err := w.giveFields(h, "", "header"); err != nil {
 		return err
+	}
+	// The message's base URI, for the HTML parts that give none (RFC
+	// 2557 5, behaviour §9.5).
+	w.msgBase = strings.TrimSpace(h.Get("Content-Base"))
+	if w.msgBase == "" {
+		w.msgBase = strings.TrimSpace(h.Get("Content-Location"))
 	}
 	if err := w.entity(lr, h, "1", "", "part 1", nil, 0, "text/plain"); err != nil {
 		return err
@@ -944,6 +992,12 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix, where string, bo
 	}
 	cte := strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
 
+	if strings.HasPrefix(mediaType, "multipart/") && cte != "" && cte != "7bit" && cte != "8bit" && cte != "binary" {
+		// RFC 2045 6.4 forbids any other encoding of a multipart: the
+		// label is ignored, so that a base64 label never loses the text
+		// (behaviour §9).
+		cte = ""
+	}
 	switch {
 	case strings.HasPrefix(mediaType, "multipart/"):
 		bd := params.get("boundary")
@@ -977,7 +1031,14 @@ func (w *walker) entity(lr *lineReader, h header, self, prefix, where string, bo
 		}
 		return w.drain(lr, bounds)
 	case strings.HasPrefix(mediaType, "text/") || mediaType == "application/xhtml+xml":
+		if mediaType != "text/html" && htmlFileName(&params, h.Get("Content-Disposition")) {
+			mediaType = "text/html"
+		}
 		return w.text(lr, h, mediaType, &params, cte, self, where, bounds)
+	case htmlFileName(&params, h.Get("Content-Disposition")):
+		// Spam sends HTML as application/octet-stream; the reader's
+		// program opens it by its name (behaviour §9).
+		return w.text(lr, h, "text/html", &params, cte, self, where, bounds)
 	}
 	// Not text (application/octet-stream, image/*, ...): never searched,
 	// whatever its parameters say (behaviour §9).
@@ -1051,7 +1112,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params *m
 	}
 	if i, _ := lr.boundaryAt(stack); i < 0 || i < len(stack)-1 {
 		// End of input, or an enclosing multipart's boundary.
-		w.warn(where + ": boundary \"" + bd + "\" not found; read as text")
+		w.note(where + ": boundary \"" + bd + "\" not found; read as text")
 		if !given && len(bytes.TrimSpace(pre)) > 0 {
 			return asText(nil)
 		}
@@ -1072,7 +1133,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params *m
 		pwhere := "part " + path
 		ph := w.readHeader(lr, stack, pwhere)
 		if ph.eightBit {
-			w.warn(pwhere + ": 8-bit bytes in the header")
+			w.note(pwhere + ": 8-bit bytes in the header")
 		}
 		if err := w.giveFields(ph, path, pwhere); err != nil {
 			return err
@@ -1081,7 +1142,7 @@ func (w *walker) multipart(lr *lineReader, h header, mediaType string, params *m
 			return err
 		}
 		if i, _ := lr.boundaryAt(stack); i < 0 || i < len(stack)-1 {
-			w.warn(where + ": missing closing boundary \"" + bd + "\"")
+			w.note(where + ": missing closing boundary \"" + bd + "\"")
 			return nil
 		}
 	}
@@ -1101,7 +1162,7 @@ func (w *walker) text(lr *lineReader, h header, mediaType string, params *mediaP
 		if base == "" {
 			base = strings.TrimSpace(h.Get("Content-Location"))
 		}
-		if err := w.html(r, base, self, where); err != nil {
+		if err := w.html(r, partBase(base, w.msgBase), self, where); err != nil {
 			return err
 		}
 	} else {
