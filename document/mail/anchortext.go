@@ -60,17 +60,18 @@ func (d *htmlDoc) endAnchor() {
 	}
 }
 
-// moveAnchorText is told that out[:d.off], given, is about to be moved
-// out of out: the anchors' text in it is kept (up to maxAnchorRead bytes
-// each), and the places in out of the values held move with the rest.
-func (d *htmlDoc) moveAnchorText() {
-	if d.off == 0 {
+// moveAnchorText is told that out[:n], given or dropped, is about to be
+// moved out of out: the anchors' text in it is kept (up to maxAnchorRead
+// bytes each), and the places in out of the values held move with the
+// rest.
+func (d *htmlDoc) moveAnchorText(n int) {
+	if n == 0 {
 		return
 	}
 	for i := range d.attrs {
 		a := &d.attrs[i]
-		if d.w.opts.AnchorText && isAnchor(a) && a.at < d.off {
-			stop := d.off
+		if d.w.opts.AnchorText && isAnchor(a) && a.at < n {
+			stop := n
 			if a.end >= 0 {
 				stop = min(stop, a.end)
 			} else if i+1 < len(d.attrs) {
@@ -80,9 +81,9 @@ func (d *htmlDoc) moveAnchorText() {
 				a.text = append(a.text, d.out[a.at:min(stop, a.at+room)]...)
 			}
 		}
-		a.at = max(0, a.at-d.off)
+		a.at = max(0, a.at-n)
 		if a.end >= 0 {
-			a.end = max(0, a.end-d.off)
+			a.end = max(0, a.end-n)
 		}
 	}
 }

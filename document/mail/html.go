@@ -336,6 +336,7 @@ func (r *htmlRun) start() bool {
 		return true
 	}
 	// Whitespace only, up to the values held: dropped.
+	d.moveAnchorText(d.runEnd()) // anchortext.go
 	d.out, d.off = d.out[:copy(d.out, d.out[d.runEnd():])], 0
 	if d.cut >= 0 {
 		d.cut = 0
@@ -419,7 +420,7 @@ func (r *htmlRun) Read(p []byte) (int, error) {
 	if want := min(len(p), htmlReadAhead); len(d.out)-d.off < want {
 		// What is left moves to the front first, so that out stays
 		// within htmlReadAhead and a token.
-		d.moveAnchorText() // anchortext.go
+		d.moveAnchorText(d.off) // anchortext.go
 		d.out = d.out[:copy(d.out, d.out[d.off:])]
 		if d.cut > 0 {
 			d.cut -= d.off
