@@ -2,7 +2,9 @@ package uri
 
 import (
 	"encoding/base64"
+	"hash/maphash"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -32,7 +34,16 @@ type Facts struct {
 
 // FactsOf returns the facts of s, a URI or IRI (an IRI's host is mapped to
 // A-labels). ok is false when s does not parse.
-func FactsOf(s string) (f Facts, ok bool) {
+//
+// The facts of a host are kept in a small cache (hostCache): hosts repeat
+// in mail, and a host's facts cost ten times the look-up.
+func FactsOf(s string) (f Facts, ok bool) { return factsOf(s, cachedHostFacts) }
+
+// factsOfUncached is FactsOf without the cache, for the tests that check
+// that the cache changes nothing.
+func factsOfUncached(s string) (Facts, bool) { return factsOf(s, newHostFacts) }
+
+func factsOf(s string, hostFactsOf func(special bool, host string) *hostFacts) (f Facts, ok bool) {
 	var u URI
 	if err := parse(s, KindIRI, &u); err != nil {
 		return f, false
@@ -41,17 +52,86 @@ func FactsOf(s string) (f Facts, ok bool) {
 	if !u.HasAuthority || u.Host == "" {
 		return f, true
 	}
-	h, hostOK := BrowserHost(u.Scheme, u.Host)
-	f.EncodedHost = h.Encoded || strings.IndexByte(u.Host, '%') >= 0
-	if !hostOK {
+	h := hostFactsOf(isSpecialScheme(u.Scheme), u.Host)
+	f.EncodedHost = h.encoded
+	if !h.ok {
 		return f, true
 	}
-	f.HasHost, f.Host, f.NumericHost = true, h.Name, h.Numeric
-	if !h.Numeric {
-		f.Domain = RegistrableDomain(h.Name)
-		f.MixedScript = MixedScript(h.Name)
-	}
+	f.HasHost, f.Host, f.NumericHost = true, h.name, h.numeric
+	f.Domain, f.MixedScript = h.domain, h.mixed
 	return f, true
+}
+
+// hostFacts are the facts of a host component as written (raw), in a URI
+// of a special scheme or not: those of Facts that depend on the host
+// alone.
+type hostFacts struct {
+	raw     string
+	special bool
+	ok      bool // BrowserHost takes the host; name and the rest are set only then
+	name    string
+	domain  string
+	numeric bool
+	encoded bool // the browser decoded %XX, or the host holds '%' it refused
+	mixed   bool
+}
+
+// newHostFacts computes the facts of the host raw, of a URI of a special
+// scheme (isSpecialScheme) or not.
+func newHostFacts(special bool, raw string) *hostFacts {
+	hf := &hostFacts{raw: raw, special: special}
+	h, ok := browserHost(special, raw)
+	hf.encoded = h.Encoded || strings.IndexByte(raw, '%') >= 0
+	if !ok {
+		return hf
+	}
+	hf.ok, hf.name, hf.numeric = true, h.Name, h.Numeric
+	if !h.Numeric {
+		hf.domain = RegistrableDomain(h.Name)
+		hf.mixed = MixedScript(h.Name)
+	}
+	return hf
+}
+
+// The host cache: a direct-mapped table of the facts of hosts seen last,
+// shared by all goroutines without a lock (each slot is an atomic pointer
+// to facts never changed once made). A host that takes the slot of
+// another replaces it; hosts longer than hostCacheMaxLen are not kept.
+// Memory is bounded: hostCacheSize slots, each holding at most the facts
+// of one host of at most hostCacheMaxLen bytes. On mail (bench/README,
+// session 16), nine look-ups in ten or more hit.
+const (
+	hostCacheSize   = 4096 // a power of two
+	hostCacheMaxLen = 255  // the longest DNS name
+)
+
+var (
+	hostCache     [hostCacheSize]atomic.Pointer[hostFacts]
+	hostCacheSeed = maphash.MakeSeed()
+)
+
+// cachedHostFacts is newHostFacts through the host cache.
+func cachedHostFacts(special bool, raw string) *hostFacts {
+	if len(raw) > hostCacheMaxLen {
+		return newHostFacts(special, raw)
+	}
+	slot := &hostCache[hostCacheSlot(special, raw)]
+	if hf := slot.Load(); hf != nil && hf.raw == raw && hf.special == special {
+		return hf
+	}
+	// raw is most often a slice of a long URI: the copy kept does not
+	// keep the URI alive.
+	hf := newHostFacts(special, strings.Clone(raw))
+	slot.Store(hf)
+	return hf
+}
+
+func hostCacheSlot(special bool, raw string) uint64 {
+	h := maphash.String(hostCacheSeed, raw)
+	if special {
+		h = ^h
+	}
+	return h & (hostCacheSize - 1)
 }
 
 // DisplayMismatch reports whether text, the visible text of a link to

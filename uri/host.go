@@ -37,6 +37,11 @@ type Host struct {
 // forbidden character, an IDNA error, an IPv4 number out of range) or it
 // is empty.
 func BrowserHost(scheme, host string) (h Host, ok bool) {
+	return browserHost(isSpecialScheme(scheme), host)
+}
+
+// browserHost is BrowserHost for a URI of a special scheme or not.
+func browserHost(special bool, host string) (h Host, ok bool) {
 	if host == "" {
 		return h, false
 	}
@@ -57,7 +62,7 @@ func BrowserHost(scheme, host string) (h Host, ok bool) {
 	if !ok {
 		return h, false
 	}
-	if isSpecialScheme(scheme) && endsInNumber(ascii) {
+	if special && endsInNumber(ascii) {
 		ip, ok := parseIPv4(ascii)
 		if !ok {
 			return h, false

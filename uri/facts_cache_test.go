@@ -1,0 +1,119 @@
+package uri
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// cacheTestHosts are hosts of each kind the facts tell apart: names in
+// either case, IDN in Unicode and as A-labels, numeric in all the forms
+// of the WHATWG IPv4 parser, IPv6, percent-encoded, mixed script, and
+// hosts the browser refuses.
+var cacheTestHosts = []string{
+	"www.example.com", "WWW.Example.COM", "example.com.", "news.bbc.co.uk", "a.b.github.io", "co.uk", "localhost",
+	"bücher.de", "BÜCHER.de", "xn--bcher-kva.de", "例え.テスト", "ソニーbank.jp", "москва.рф", "한국어漢字abc.kr",
+	"pаypal.com", "xn--pypal-4ve.com", "gοogle.com", "microsоft.com", "xn--zz.com", "xn--",
+	"1071396130", "0x3f.0xdc.0x35.0x22", "0177.1", "1.2.3.4", "1.2.3.4.", "077.220.53.34", "4294967296",
+	"1.2.3.256", "0x", "09.1", "example.0x1f", "1.example", "[2001:DB8::0:1]", "[::ffff:1.2.3.4]", "[fe80::1%25eth0]",
+	"%77%77%77.example.com", "%65xample.com", "%E4%BE%8B.jp", "%zz.example", "%ff.example", "a%2fb.example",
+	"a..b", ".", "xn--pypal-4ve.com.", "ex_ample.com", "a-.example", "-a.example", "x.y.z.w.v.example.co.jp",
+}
+
+// cacheTestLinks are URIs with cacheTestHosts under special and other
+// schemes (the IPv4 parser reads the hosts of special schemes only),
+// with and without a user part and a port, and many distinct hosts
+// more than the cache holds, so that slots are taken over.
+func cacheTestLinks() []string {
+	var links []string
+	for _, h := range cacheTestHosts {
+		for _, form := range []string{"http://%s/", "HTTPS://%s:8443/a?b#c", "ssh://u@%s", "foo://%s/x", "ftp://u:p@%s/", "mailto:a@%s"} {
+			links = append(links, fmt.Sprintf(form, h))
+		}
+	}
+	for i := range 3 * hostCacheSize {
+		links = append(links, fmt.Sprintf("https://h%d.%s/", i, cacheTestHosts[i%len(cacheTestHosts)]))
+		links = append(links, fmt.Sprintf("http://%d/", i*7919))
+	}
+	return links
+}
+
+// TestHostCacheAgrees: the facts through the cache are those computed
+// afresh, whether the look-up misses or hits, and after other hosts took
+// the slots over.
+func TestHostCacheAgrees(t *testing.T) {
+	links := cacheTestLinks()
+	for round := range 3 {
+		for _, s := range links {
+			want, wantOK := factsOfUncached(s)
+			got, ok := FactsOf(s)
+			if got != want || ok != wantOK {
+				t.Fatalf("round %d: FactsOf(%q) = %+v, %v; uncached %+v, %v", round, s, got, ok, want, wantOK)
+			}
+		}
+	}
+}
+
+// TestHostCacheSchemeKept: a host looked up under a special scheme and
+// then another (or the other way) keeps the facts of each.
+func TestHostCacheSchemeKept(t *testing.T) {
+	for _, h := range []string{"1071396130", "0177.1", "0x3f.0xdc.0x35.0x22"} {
+		for range 2 {
+			special, _ := FactsOf("http://" + h + "/")
+			other, _ := FactsOf("foo://" + h + "/")
+			if !special.NumericHost || other.NumericHost || other.Host != h {
+				t.Fatalf("%s: http %+v, foo %+v", h, special, other)
+			}
+		}
+	}
+}
+
+// TestHostCacheBounded: the cache keeps a copy of a host, never the URI
+// it was a slice of, and no host longer than hostCacheMaxLen.
+func TestHostCacheBounded(t *testing.T) {
+	s := "http://bounded.example/" + strings.Repeat("p", 1000)
+	u, err := Parse(s, KindURI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hf := cachedHostFacts(true, u.Host)
+	if hf.raw != u.Host || unsafe.StringData(hf.raw) == unsafe.StringData(u.Host) {
+		t.Fatalf("the cache keeps %q at %p, a slice of the URI at %p", hf.raw, unsafe.StringData(hf.raw), unsafe.StringData(u.Host))
+	}
+	long := strings.Repeat("a", hostCacheMaxLen-len(".example")+1) + ".example"
+	for _, host := range []string{long, "%41" + long} {
+		FactsOf("http://" + host + "/")
+		if hf := hostCache[hostCacheSlot(true, host)].Load(); hf != nil && hf.raw == host {
+			t.Fatalf("a host of %d bytes is kept", len(host))
+		}
+	}
+	short := long[1:]
+	FactsOf("http://" + short + "/")
+	if hf := hostCache[hostCacheSlot(true, short)].Load(); hf == nil || hf.raw != short {
+		t.Fatalf("a host of %d bytes is not kept", len(short))
+	}
+}
+
+// FuzzHostCache: the facts of any URI, and of any host under a special
+// and another scheme, are the same through the cache (missed, then hit)
+// as computed afresh.
+func FuzzHostCache(f *testing.F) {
+	for _, h := range cacheTestHosts {
+		f.Add("http://" + h + "/")
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		links := []string{s}
+		if !strings.ContainsAny(s, "/?#@") {
+			links = append(links, "http://"+s+"/", "foo://"+s+"/")
+		}
+		for _, link := range links {
+			want, wantOK := factsOfUncached(link)
+			for range 2 {
+				if got, ok := FactsOf(link); got != want || ok != wantOK {
+					t.Fatalf("FactsOf(%q) = %+v, %v; uncached %+v, %v", link, got, ok, want, wantOK)
+				}
+			}
+		}
+	})
+}
