@@ -69,14 +69,15 @@ type linkFacts struct {
 }
 
 // linkFactsOf computes the facts of m, a URI found at from: those of a
-// valid URI as found (its normal form would have decoded an encoded host),
-// the display mismatch of an <a>'s href against from.Text.
+// valid URI as found (its normal form would have decoded an encoded host;
+// valid: no need to parse it again), the display mismatch of an <a>'s
+// href against from.Text.
 func linkFactsOf(from Origin, m *extract.Match) linkFacts {
 	lf := linkFacts{text: from.Text, embeddedIn: from.EmbeddedIn}
 	if !m.Valid {
 		return lf
 	}
-	lf.Facts, _ = uri.FactsOf(m.URI)
+	lf.Facts = uri.FactsOfValid(m.URI)
 	if lf.text != "" && lf.HasHost {
 		lf.mismatch = lf.Facts.DisplayMismatch(lf.text)
 	}

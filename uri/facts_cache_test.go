@@ -117,3 +117,34 @@ func FuzzHostCache(f *testing.F) {
 		}
 	})
 }
+
+// TestFactsOfValid: of a valid IRI, FactsOfValid gives what FactsOf does.
+func TestFactsOfValid(t *testing.T) {
+	for _, s := range append(cacheTestLinks(), seeds()...) {
+		checkFactsOfValid(t, s)
+	}
+}
+
+func checkFactsOfValid(t *testing.T, s string) {
+	want, ok := factsOfUncached(s)
+	got := FactsOfValid(s) // no panic, valid or not
+	valid := Validate(s, KindIRI) == nil
+	if _, err := Normalize(s, KindIRI); err == nil {
+		valid = true // what makes an extract.Match valid
+	}
+	if ok && valid && got != want {
+		t.Fatalf("FactsOfValid(%q) = %+v, FactsOf %+v", s, got, want)
+	}
+}
+
+// FuzzFactsOfValid: of a valid IRI, FactsOfValid gives what FactsOf
+// does; of any string it does not panic.
+func FuzzFactsOfValid(f *testing.F) {
+	for _, h := range cacheTestHosts {
+		f.Add("http://u:p@" + h + ":80/p?q#f")
+	}
+	for _, s := range seeds() {
+		f.Add(s)
+	}
+	f.Fuzz(checkFactsOfValid)
+}
