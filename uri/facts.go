@@ -72,19 +72,38 @@ func FactsOfValid(s string) Facts {
 		return f
 	}
 	scheme, auth := s[:colon], s[colon+3:]
-	if end := strings.IndexAny(auth, "/?#"); end >= 0 {
-		auth = auth[:end]
+	// One pass over the authority (IndexAny cost as much as the cache's
+	// look-up).
+	at, port := -1, -1
+	for i := 0; i < len(auth); i++ {
+		switch auth[i] {
+		case '/', '?', '#':
+			auth = auth[:i]
+		case '@':
+			if at < 0 {
+				at, port = i, -1
+			}
+			continue
+		case ':':
+			if port < 0 {
+				port = i
+			}
+			continue
+		default:
+			continue
+		}
+		break
 	}
-	if at := strings.IndexByte(auth, '@'); at >= 0 {
-		f.Userinfo, auth = true, auth[at+1:]
+	if at >= 0 {
+		f.Userinfo = true
 	}
-	host := auth
+	host := auth[at+1:]
 	if strings.HasPrefix(host, "[") {
 		if end := strings.IndexByte(host, ']'); end >= 0 {
 			host = host[:end+1]
 		}
-	} else if port := strings.IndexByte(host, ':'); port >= 0 {
-		host = host[:port]
+	} else if port >= 0 {
+		host = auth[at+1 : port]
 	}
 	if host == "" {
 		return f

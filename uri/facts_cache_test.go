@@ -148,3 +148,18 @@ func FuzzFactsOfValid(f *testing.F) {
 	}
 	f.Fuzz(checkFactsOfValid)
 }
+
+// TestIsSpecialScheme: the special schemes of the WHATWG URL Standard
+// (4.1), in any case, and no other.
+func TestIsSpecialScheme(t *testing.T) {
+	for _, s := range []string{"http", "HTTPS", "Ftp", "ws", "WSS", "file"} {
+		if !isSpecialScheme(s) {
+			t.Errorf("%s: not special", s)
+		}
+	}
+	for _, s := range []string{"", "h", "wx", "ftps", "htt", "httpx", "files", "ssh", "mailto"} {
+		if isSpecialScheme(s) {
+			t.Errorf("%s: special", s)
+		}
+	}
+}

@@ -77,10 +77,16 @@ func browserHost(special bool, host string) (h Host, ok bool) {
 // isSpecialScheme tells the special schemes of the WHATWG URL Standard
 // (4.1), the only ones whose hosts the IPv4 parser reads.
 func isSpecialScheme(scheme string) bool {
-	for _, s := range [...]string{"http", "https", "ftp", "ws", "wss", "file"} {
-		if strings.EqualFold(scheme, s) {
-			return true
-		}
+	// By length first: it is asked of every link.
+	switch len(scheme) {
+	case 2:
+		return strings.EqualFold(scheme, "ws")
+	case 3:
+		return strings.EqualFold(scheme, "ftp") || strings.EqualFold(scheme, "wss")
+	case 4:
+		return strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "file")
+	case 5:
+		return strings.EqualFold(scheme, "https")
 	}
 	return false
 }
