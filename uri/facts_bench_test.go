@@ -71,3 +71,16 @@ func BenchmarkRegistrableDomain(b *testing.B) {
 		n++
 	}
 }
+
+// BenchmarkDisplayMismatch is the cost of the mismatch check of an
+// anchor whose text shows a site (ns/op is per link).
+func BenchmarkDisplayMismatch(b *testing.B) {
+	texts := []string{"www.site1.com", "Sign in at https://www.paypal.com/signin now", "https://img.site2.com/view", "news.bbc.co.uk"}
+	f, _ := FactsOf("https://www.site1.com/path?id=1")
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		f.DisplayMismatch(texts[n%len(texts)])
+		n++
+	}
+}

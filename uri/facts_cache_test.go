@@ -55,6 +55,30 @@ func TestHostCacheAgrees(t *testing.T) {
 	}
 }
 
+// TestHostCacheMismatchAgrees: the display mismatch of a link through the
+// cache is the one computed afresh, for texts that show each kind of host.
+func TestHostCacheMismatchAgrees(t *testing.T) {
+	var texts []string
+	for _, h := range cacheTestHosts {
+		texts = append(texts, h, "Log in at https://"+h+"/now", "(http://u@"+h+":80)", "see "+h+"/x.")
+	}
+	texts = append(texts, "Click here", "1.5 times", "10:30", "a@b.example", "invoice.txt")
+	links := cacheTestLinks()[:6*len(cacheTestHosts)]
+	for round := range 2 {
+		for _, s := range links {
+			f, ok := factsOfUncached(s)
+			if !ok {
+				continue
+			}
+			for _, text := range texts {
+				if got, want := f.DisplayMismatch(text), f.displayMismatch(text, newHostFacts); got != want {
+					t.Fatalf("round %d: DisplayMismatch(%q, %q) = %v, uncached %v", round, text, s, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestHostCacheSchemeKept: a host looked up under a special scheme and
 // then another (or the other way) keeps the facts of each.
 func TestHostCacheSchemeKept(t *testing.T) {
@@ -112,6 +136,13 @@ func FuzzHostCache(f *testing.F) {
 			for range 2 {
 				if got, ok := FactsOf(link); got != want || ok != wantOK {
 					t.Fatalf("FactsOf(%q) = %+v, %v; uncached %+v, %v", link, got, ok, want, wantOK)
+				}
+			}
+			// s as the text of a link to a host of each kind.
+			for _, href := range []string{"http://www.example.com/", "http://1.2.3.4/", "http://bücher.de/"} {
+				f, _ := factsOfUncached(href)
+				if got, want := f.DisplayMismatch(s), f.displayMismatch(s, newHostFacts); got != want {
+					t.Fatalf("DisplayMismatch(%q, %q) = %v, uncached %v", s, href, got, want)
 				}
 			}
 		}
