@@ -139,6 +139,38 @@ type hostFacts struct {
 // newHostFacts computes the facts of the host raw, of a URI of a special
 // scheme (isSpecialScheme) or not.
 func newHostFacts(special bool, raw string) *hostFacts {
+	if isPlainName(raw) && !(special && endsInNumber(raw)) {
+		// What browserHost, MixedScript and RegistrableDomain's own
+		// checks give such a name, without their passes over it.
+		return &hostFacts{raw: raw, special: special, ok: true, name: raw, domain: RegistrableDomain(raw)}
+	}
+	return fullHostFacts(special, raw)
+}
+
+// isPlainName tells a host that is its own browser form and shows one
+// script: lower-case ASCII letters, digits, '-', '_' and '.' only (no
+// '%' to decode, no upper case to map, no forbidden byte), and no A-label
+// ("xn--", which IDNA checks and MixedScript reads). Most hosts are.
+func isPlainName(raw string) bool {
+	label := 0 // where the label starts
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '.':
+			label = i + 1
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_':
+		case c == '-':
+			if i == label+3 && raw[label:i+1] == "xn--" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return raw != ""
+}
+
+// fullHostFacts is newHostFacts by the rules for any host.
+func fullHostFacts(special bool, raw string) *hostFacts {
 	hf := &hostFacts{raw: raw, special: special}
 	h, ok := browserHost(special, raw)
 	hf.encoded = h.Encoded || strings.IndexByte(raw, '%') >= 0

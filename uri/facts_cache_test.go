@@ -194,3 +194,29 @@ func TestIsSpecialScheme(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainNameFacts: the facts of a plain name (isPlainName) are those
+// the rules for any host give.
+func TestPlainNameFacts(t *testing.T) {
+	hosts := append([]string{"xn-a.com", "axn--b.com", "a.xn--", "a._b-.c", "0x1f", "a.0x1f", "a.1", "1.a", "a.b.", "..", "co.uk"}, cacheTestHosts...)
+	for _, h := range hosts {
+		checkPlainName(t, h)
+	}
+}
+
+func checkPlainName(t *testing.T, host string) {
+	for _, special := range []bool{true, false} {
+		if got, want := *newHostFacts(special, host), *fullHostFacts(special, host); got != want {
+			t.Fatalf("newHostFacts(%v, %q) = %+v, want %+v", special, host, got, want)
+		}
+	}
+}
+
+// FuzzPlainNameFacts: of any host, the facts are those the rules for any
+// host give.
+func FuzzPlainNameFacts(f *testing.F) {
+	for _, h := range cacheTestHosts {
+		f.Add(h)
+	}
+	f.Fuzz(checkPlainName)
+}
