@@ -3,6 +3,7 @@ package uri
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 )
@@ -76,6 +77,35 @@ func TestHostCacheMismatchAgrees(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestHostCacheConcurrent: goroutines that look the same hosts up at
+// once, taking each other's slots, each get the facts computed afresh
+// (with -race: the cache shares its slots without a data race).
+func TestHostCacheConcurrent(t *testing.T) {
+	links := cacheTestLinks()
+	want := make([]Facts, len(links))
+	for i, s := range links {
+		want[i], _ = factsOfUncached(s)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Go(func() {
+			for k := range links {
+				i := (k*(g+1) + g*7) % len(links) // each goroutine in another order
+				if got, _ := FactsOf(links[i]); got != want[i] {
+					errs <- fmt.Sprintf("FactsOf(%q) = %+v, want %+v", links[i], got, want[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
 	}
 }
 
