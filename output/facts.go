@@ -69,24 +69,28 @@ type linkFacts struct {
 }
 
 // linkFactsOf computes the facts of m, a URI found at from: those of a
-// valid URI as found (its normal form would have decoded an encoded host),
-// the display mismatch of an <a>'s href against from.Text.
+// valid URI as found (its normal form would have decoded an encoded host;
+// valid: no need to parse it again), the display mismatch of an <a>'s
+// href against from.Text.
 func linkFactsOf(from Origin, m *extract.Match) linkFacts {
 	lf := linkFacts{text: from.Text, embeddedIn: from.EmbeddedIn}
 	if !m.Valid {
 		return lf
 	}
-	lf.Facts, _ = uri.FactsOf(m.URI)
+	lf.Facts = uri.FactsOfValid(m.URI)
 	if lf.text != "" && lf.HasHost {
 		lf.mismatch = lf.Facts.DisplayMismatch(lf.text)
 	}
 	return lf
 }
 
-// names returns the flags that are set, in their order.
-func (lf *linkFacts) names() []string {
-	var names []string
-	for _, f := range [...]struct {
+// flagsSet returns each flag of behaviour §10 in its order, with whether
+// it is set.
+func (lf *linkFacts) flagsSet() [6]struct {
+	set  bool
+	name string
+} {
+	return [...]struct {
 		set  bool
 		name string
 	}{
@@ -96,32 +100,35 @@ func (lf *linkFacts) names() []string {
 		{lf.EncodedHost, flagEncodedHost},
 		{lf.MixedScript, flagMixedScript},
 		{lf.embeddedIn != "", flagEmbedded},
-	} {
-		if f.set {
-			names = append(names, f.name)
-		}
 	}
-	return names
 }
 
 // addFlags appends the names of the flags set to flags.
 func (lf *linkFacts) addFlags(flags []string) []string {
-	return append(flags, lf.names()...)
+	for _, f := range lf.flagsSet() {
+		if f.set {
+			flags = append(flags, f.name)
+		}
+	}
+	return flags
 }
 
 // appendFlags appends the flags set to a JSON list; comma says whether
-// the list already holds one.
+// the list already holds one. It allocates nothing.
 func (lf *linkFacts) appendFlags(b []byte, comma bool) []byte {
 	if !lf.mismatch && !lf.NumericHost && !lf.Userinfo && !lf.EncodedHost && !lf.MixedScript && lf.embeddedIn == "" {
-		return b // most links: no list made
+		return b // most links
 	}
-	for _, name := range lf.names() {
+	for _, f := range lf.flagsSet() {
+		if !f.set {
+			continue
+		}
 		if comma {
 			b = append(b, ',')
 		}
 		comma = true
 		b = append(b, '"')
-		b = append(b, name...)
+		b = append(b, f.name...)
 		b = append(b, '"')
 	}
 	return b

@@ -107,3 +107,19 @@ func TestLinkFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkJSONAllocatesNothing: the JSON of a link with its facts and
+// flags allocates nothing once its host's facts are cached. (The flags of
+// the match, extract.Flags.Names, are a slice made: links with none.)
+func TestLinkJSONAllocatesNothing(t *testing.T) {
+	for _, m := range linkMatches(t) {
+		if m.Flags != 0 {
+			continue
+		}
+		from := Origin{Mail: &Mail{Message: 1, Source: "html_attr", Tag: "a", Attr: "href"}, Text: "Log in"}
+		buf := AppendJSON(nil, "-", from, &m)
+		if n := testing.AllocsPerRun(20, func() { buf = AppendJSON(buf[:0], "-", from, &m) }); n != 0 {
+			t.Errorf("%s: %v allocations", m.URI, n)
+		}
+	}
+}

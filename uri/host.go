@@ -37,6 +37,11 @@ type Host struct {
 // forbidden character, an IDNA error, an IPv4 number out of range) or it
 // is empty.
 func BrowserHost(scheme, host string) (h Host, ok bool) {
+	return browserHost(isSpecialScheme(scheme), host)
+}
+
+// browserHost is BrowserHost for a URI of a special scheme or not.
+func browserHost(special bool, host string) (h Host, ok bool) {
 	if host == "" {
 		return h, false
 	}
@@ -57,7 +62,7 @@ func BrowserHost(scheme, host string) (h Host, ok bool) {
 	if !ok {
 		return h, false
 	}
-	if isSpecialScheme(scheme) && endsInNumber(ascii) {
+	if special && endsInNumber(ascii) {
 		ip, ok := parseIPv4(ascii)
 		if !ok {
 			return h, false
@@ -72,10 +77,16 @@ func BrowserHost(scheme, host string) (h Host, ok bool) {
 // isSpecialScheme tells the special schemes of the WHATWG URL Standard
 // (4.1), the only ones whose hosts the IPv4 parser reads.
 func isSpecialScheme(scheme string) bool {
-	for _, s := range [...]string{"http", "https", "ftp", "ws", "wss", "file"} {
-		if strings.EqualFold(scheme, s) {
-			return true
-		}
+	// By length first: it is asked of every link.
+	switch len(scheme) {
+	case 2:
+		return strings.EqualFold(scheme, "ws")
+	case 3:
+		return strings.EqualFold(scheme, "ftp") || strings.EqualFold(scheme, "wss")
+	case 4:
+		return strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "file")
+	case 5:
+		return strings.EqualFold(scheme, "https")
 	}
 	return false
 }
