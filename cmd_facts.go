@@ -127,8 +127,11 @@ func (f *fileOutput) writeOne(m *extract.Match, at output.Origin) {
 		f.out.Write(m, at)
 		return
 	}
-	facts, ok := uri.FactsOf(m.URI)
-	if !ok || !facts.HasHost {
+	if !m.Valid {
+		return // --print takes no --invalid: only valid URIs come here
+	}
+	facts := uri.FactsOfValid(m.URI) // the host cache's, no second parse
+	if !facts.HasHost {
 		return
 	}
 	v := facts.Host
