@@ -333,7 +333,7 @@ func TestWrappers(t *testing.T) {
 		// A quoted break is rejoined only when the next line does not
 		// start with a scheme and ':'.
 		{in: "<rpc xsi:schemaLocation=\"|urn:ietf:params:xml:ns:netconf:base:1.0|\n     |http://example.com/schema/netconf.xsd|\">"},
-		{in: "\"|urn:a:b|\n   |urn:c:d|\""},
+		{in: "\"|urn:ab:b|\n   |urn:cd:d|\""},
 		{in: "\"|http://a/b\n  c:d|\"", want: []string{"http://a/bc:d"}},
 		{in: "\"|http://a/b|\n  cd:e\""},
 		{in: "\"|http://a/b\n  c/d|\"", want: []string{"http://a/bc/d"}},
