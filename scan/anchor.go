@@ -319,6 +319,7 @@ func mayEndWrappedScheme(b []byte, i int) bool {
 }
 
 func (s *Scanner) try(i int, kind Kind) outcome {
+	s.emph = 0
 	switch kind {
 	case KindEmail:
 		return s.tryEmail(i)
@@ -364,8 +365,16 @@ func (s *Scanner) tryScheme(i int) outcome {
 	// R right after '_' is the tail of a word, in every mode: READ_DATA:ALLOW,
 	// x_http://a (behaviour §2 step 1). The byte before R is always in the
 	// buffer: the scanner keeps a look-back before each anchor.
-	if j > 0 && b[j-1] == '_' {
-		return none
+	// But a '_' or '*' that itself follows whitespace or the start of the
+	// text is emphasis, as Usenet and mail write it: the URI is found, and
+	// a matching '_' or '*' at its end is trimmed (_http://a.example/b_;
+	// revision 5).
+	if j > 0 && (b[j-1] == '_' || b[j-1] == '*') {
+		if s.emphasisAt(j - 1) {
+			s.emph = b[j-1]
+		} else if b[j-1] == '_' {
+			return none
+		}
 	}
 	k := s.schemeIn(b[j:i], slashes, truncated)
 	if k < 0 && !slashes && s.permanentInAngle(b[j:i], j, truncated) {
@@ -395,6 +404,15 @@ func (s *Scanner) tryScheme(i int) outcome {
 		return none
 	}
 	return out
+}
+
+// emphasisAt tells whether the '_' or '*' at index k opens emphasis:
+// whitespace or the start of the text stands before it.
+func (s *Scanner) emphasisAt(k int) bool {
+	if k == 0 {
+		return s.base == 0 && !s.cfg.StartsMidLine
+	}
+	return isSpaceByte(s.buf[k-1])
 }
 
 // schemeIn applies steps 2 and 3 of behaviour §2 to the run r: it returns

@@ -184,7 +184,7 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 				j += n
 				continue
 			}
-			if runeEndsURI(r) {
+			if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
 				// What always ends a URI (behaviour §4: quotation marks,
 				// brackets, CJK sentence marks, format characters) ends
 				// it here too, rejoined as it is: "<http://a/\n b/。>"
@@ -387,7 +387,7 @@ scan:
 			if unicode.IsSpace(r) {
 				t.gap = true
 			} else {
-				if runeEndsURI(r) {
+				if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
 					k = stopEnd // as in angleBuild
 					break scan
 				}

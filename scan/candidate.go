@@ -99,6 +99,9 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	if partial && !s.eof {
 		return needMore
 	}
+	if d != DelimBracket && d != DelimQuote {
+		end = unbalancedBracket(b, st, end)
+	}
 	cut := end // where a character that cannot be in a URI cut the run
 	if d == DelimQuote && end < limit && wrappedBad(b[end]) {
 		// Inside "..." the candidate is the whole text up to the closing
@@ -137,7 +140,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 			flags |= Rejoined
 		}
 	}
-	n := trimEnd(text)
+	n := s.trimEmph(text)
 	if len(text) > n && rawEnd != end {
 		// Punctuation trimmed from the continuation of a rejoined URI.
 		rawEnd -= len(text) - n
@@ -145,7 +148,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 			// Nothing of the continuation is left: not rejoined after all.
 			text, rawEnd, hyph = b[st:end], end, nil
 			flags &^= Rejoined | HyphenBreak
-			n = trimEnd(text)
+			n = s.trimEmph(text)
 		}
 	}
 	if rawEnd == end {
@@ -157,6 +160,41 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	}
 	s.emit(st, rawEnd, next, kind, d, flags, text, hyph)
 	return found
+}
+
+// trimEmph is trimEnd, and then the '_' or '*' that closes the emphasis
+// opened before the candidate (behaviour §2.1), and the punctuation
+// before it (*http://a/b.*).
+func (s *Scanner) trimEmph(text []byte) int {
+	n := trimEnd(text)
+	if s.emph != 0 && n > 0 && text[n-1] == s.emph {
+		n = trimEnd(text[:n-1])
+	}
+	return n
+}
+
+// unbalancedBracket returns the index of the first ']' in b[st:end] that
+// closes no '[' of the URI, or end: outside an IP literal a URI cannot
+// hold ']', so such a one ends it ("[IMG: http://x.example/a.jpg][2]"
+// gives http://x.example/a.jpg; behaviour §3.7, revision 5).
+func unbalancedBracket(b []byte, st, end int) int {
+	k := bytes.IndexByte(b[st:end], ']')
+	if k < 0 {
+		return end
+	}
+	depth := 0
+	for j := st; j < end; j++ {
+		switch b[j] {
+		case '[':
+			depth++
+		case ']':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		}
+	}
+	return end
 }
 
 // brackets gives the pair of a bracket context, whose unbalanced closer ends
@@ -223,7 +261,7 @@ func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partia
 			}
 			return j, depth, false // invalid UTF-8 ends a URI (behaviour §1)
 		}
-		if runeEndsURI(r) {
+		if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
 			return j, depth, false
 		}
 		j += size
@@ -269,7 +307,7 @@ func quotedRun(b []byte, j int) (end int, partial bool) {
 		if r == utf8.RuneError && size <= 1 {
 			return j, !utf8.FullRune(b[j:])
 		}
-		if runeEndsURI(r) {
+		if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
 			return j, false
 		}
 		j += size
@@ -359,6 +397,11 @@ func trimEndSlow(t []byte) int {
 	for e > 0 {
 		c := t[e-1]
 		if c < utf8.RuneSelf {
+			if c == '\'' && bytes.Count(t[:e-1], quote)%2 == 1 {
+				// A ' that closes one opened inside the URI stays, as a
+				// balanced bracket does: .../wiki/a'b' (revision 5).
+				return e
+			}
 			if asciiClass[c]&cTrail != 0 {
 				e--
 				continue
@@ -386,6 +429,8 @@ func trimEndSlow(t []byte) int {
 	}
 	return e
 }
+
+var quote = []byte{'\''}
 
 // countBrackets counts the opening and closing brackets of t, by kind.
 func countBrackets(t []byte) (opens, closes [3]int) {
@@ -426,7 +471,8 @@ func usable(text []byte, schemeLen int, kind Kind) bool {
 	for len(rest) > 0 && rest[0] == '/' {
 		rest = rest[1:]
 	}
-	return len(rest) > 0
+	// file:/// names the root of the local file system (RFC 8089 2).
+	return len(rest) > 0 || len(text) == len("file:///") && bytes.EqualFold(text, []byte("file:///"))
 }
 
 // emit sets the current candidate; scanning resumes at index next.

@@ -61,3 +61,43 @@ func TestServiceURL(t *testing.T) {
 		{"service:a:b:lpr://h/q", []string{"lpr://h/q"}},
 	})
 }
+
+// Behaviour §2.1, §3.7, §3.9 and §4 (revision 5): emphasis, balanced
+// quotes, an unbalanced ']', joiners and fullwidth delimiters.
+func TestEndsRev5(t *testing.T) {
+	runStartCases(t, Config{}, []startCase{
+		// Emphasis after whitespace or the start of the text.
+		{"_http://foo.com/bar_", []string{"http://foo.com/bar"}},
+		{"see *http://foo.com/bar*.", []string{"http://foo.com/bar"}},
+		{"see _http://a.example/b_c_ now", []string{"http://a.example/b_c"}},
+		{"READ_DATA:ALLOW x_http://a/b", nil},
+		{"x*http://a/c*", []string{"http://a/c*"}},
+		// A ' closing one opened inside the URI stays.
+		{"http://foo.com/blah_blah_'singlequoted'", []string{"http://foo.com/blah_blah_'singlequoted'"}},
+		{"http://example.org/a'b'.", []string{"http://example.org/a'b'"}},
+		{"http://a/b' and http://a/b's", []string{"http://a/b", "http://a/b's"}},
+		// An unbalanced ']' ends a bare URI; an IP literal balances.
+		{"[IMG: http://x.example/a.jpg][2]", []string{"http://x.example/a.jpg"}},
+		{"sel=\"*/list/entry[@uri='sip:bill@example.com']/cs\"", []string{"sip:bill@example.com"}},
+		{"http://[::1]/a]", []string{"http://[::1]/a"}},
+		// ZWJ and ZWNJ after a letter, mark or symbol stay.
+		{"http://lyricstranslate.com/en/someone-you-നിന്നെ-പോലൊരാള്\u200d.html", []string{"http://lyricstranslate.com/en/someone-you-നിന്നെ-പോലൊരാള്\u200d.html"}},
+		{"http://a.example/\U0001F468\u200d\U0001F469 x", []string{"http://a.example/\U0001F468\u200d\U0001F469"}},
+		{"<http://a.example/\u0645\u200c\u0647>", []string{"http://a.example/\u0645\u200c\u0647"}},
+		{"http://a.example/x\u200d y", []string{"http://a.example/x"}},
+		{"http://a.example/\u200dz http://a.example/b\u200bc", []string{"http://a.example/", "http://a.example/b"}},
+		// Fullwidth delimiters end a URI.
+		{"http://a.example/b｜c http://a.example/d＞e http://a.example/f＼", []string{"http://a.example/b", "http://a.example/d", "http://a.example/f"}},
+		// file:/// names the root.
+		{"file:/// and http:///", []string{"file:///"}},
+	})
+}
+
+func TestBadAtJoiner(t *testing.T) {
+	if k := BadAt("http://a.example/\u0645\u200c\u0647"); k != -1 {
+		t.Errorf("ZWNJ between letters: BadAt %d, want -1", k)
+	}
+	if k := BadAt("http://a.example/\u200c"); k != 17 {
+		t.Errorf("ZWNJ after '/': BadAt %d, want 17", k)
+	}
+}

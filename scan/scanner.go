@@ -172,6 +172,9 @@ type Scanner struct {
 	hyph      []int
 	contStart int    // where the continuation of a rejoined quoted URI starts
 	joined    []byte // a scheme joined across a line break (tryWrapped)
+	// emph is the '_' or '*' of emphasis right before the candidate's
+	// scheme (behaviour §2.1), trimmed at its end too; 0 when none.
+	emph byte
 }
 
 // New returns a Scanner reading from r.
