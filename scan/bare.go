@@ -425,6 +425,8 @@ func closerOf(d Delim) byte {
 		return '>'
 	case DelimQuote:
 		return '"'
+	case delimSingle:
+		return '\''
 	}
 	_, closer := brackets(d)
 	return closer

@@ -24,6 +24,8 @@ func (s *Scanner) context(st int) (d Delim, urlPrefix bool, opener int) {
 		switch b[k-1] {
 		case '"':
 			return DelimQuote, urlPrefix, k - 1
+		case '\'':
+			return delimSingle, urlPrefix, k - 1
 		case '[':
 			return DelimBracket, urlPrefix, k - 1
 		case '{':
@@ -47,7 +49,8 @@ func skipSpaceBack(b []byte, k, lo int) int {
 // length of its scheme (0 for www and e-mail candidates).
 func (s *Scanner) candidateAt(st, schemeLen int, kind Kind) outcome {
 	d, urlPrefix, opener := s.context(st)
-	if kind == KindScheme && d != DelimQuote && !noGlance && nothingAfter(s.buf[:s.n], st+schemeLen+1) {
+	s.opener = opener
+	if kind == KindScheme && d != DelimQuote && d != delimSingle && !noGlance && nothingAfter(s.buf[:s.n], st+schemeLen+1) {
 		return none
 	}
 	var flags Flags
@@ -99,29 +102,45 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	if partial && !s.eof {
 		return needMore
 	}
-	if d != DelimBracket && d != DelimQuote {
+	quoted := d == DelimQuote || d == delimSingle
+	if d == delimSingle {
+		// '...': the next ' on the line ends it, unless whitespace
+		// comes first (xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>).
+		if q := bytes.IndexByte(b[st:end], '\''); q >= 0 {
+			end = st + q
+		}
+	}
+	if d != DelimBracket && !quoted {
 		end = unbalancedBracket(b, st, end)
 	}
 	cut := end // where a character that cannot be in a URI cut the run
-	if d == DelimQuote && end < limit && wrappedBad(b[end]) {
+	if quoted && end < limit && wrappedBad(b[end]) {
 		// Inside "..." the candidate is the whole text up to the closing
 		// quote: a character that cannot be in a URI makes it invalid,
 		// it does not cut it to a valid prefix (behaviour §3).
-		q, partial := quotedRun(b[:limit], end)
+		q, partial := quotedRun(b[:limit], end, quoteCloser(d))
 		switch {
 		case partial && limit == s.n && !s.eof:
 			return needMore
 		case partial:
 			// No closer within the length limit: cut as before.
-		case b[q] == '"' || b[q] == '\\' || isLineBreak(b[q]):
+		case b[q] == quoteCloser(d) || b[q] == '\\' || isLineBreak(b[q]) && d == DelimQuote:
 			end = q
 		}
 	}
 	text := b[st:end]
 	rawEnd, next := end, end
 	var hyph []int
-	if d == DelimQuote && end < s.n && isLineBreak(b[end]) {
-		switch t, ok := s.quoteRejoin(st, end); {
+	switch brk := s.breakAt(st, end, d); brk {
+	case needMore:
+		return needMore
+	case found:
+		t, ok := s.rejoin(st, end, depth, d, d == DelimQuote || d == DelimParen)
+		if ok && t == 0 && s.foldAt(st, end) {
+			// No closer after the break: an RFC 8792 fold is still one.
+			t, ok = s.rejoin(st, end, depth, d, false)
+		}
+		switch {
 		case !ok:
 			return needMore
 		case t == 0 && cut != end:
@@ -130,14 +149,12 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 			end = cut
 			text, rawEnd, next = b[st:end], end, end
 		case t > 0:
-			// The closing quote follows on the next line: rejoined.
-			s.text = append(append(s.text[:0], b[st:end]...), b[s.contStart:t]...)
-			if b[end-1] == '-' {
-				hyph = append(s.hyph[:0], end-st-1)
-				flags |= HyphenBreak
-			}
 			text, rawEnd, next = s.text, t, t
 			flags |= Rejoined
+			if len(s.hyph) > 0 {
+				hyph = s.hyph
+				flags |= HyphenBreak
+			}
 		}
 	}
 	n := s.trimEmph(text)
@@ -146,6 +163,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 		rawEnd -= len(text) - n
 		if rawEnd <= s.contStart {
 			// Nothing of the continuation is left: not rejoined after all.
+			end = cut
 			text, rawEnd, hyph = b[st:end], end, nil
 			flags &^= Rejoined | HyphenBreak
 			n = s.trimEmph(text)
@@ -160,6 +178,224 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	}
 	s.emit(st, rawEnd, next, kind, d, flags, text, hyph)
 	return found
+}
+
+// quoteCloser is the closing quote of a quoted context.
+func quoteCloser(d Delim) byte {
+	if d == delimSingle {
+		return '\''
+	}
+	return '"'
+}
+
+// breakAt tells whether the run of a candidate from st, which ends at
+// index end, may go on past a line break (behaviour §3): an RFC 8792 fold
+// in any context, a line break inside "..." or (...) (not inside the
+// value of a schemaLocation attribute, a list). It returns found when it
+// may, none when not, needMore when the buffered input does not tell.
+func (s *Scanner) breakAt(st, end int, d Delim) outcome {
+	b := s.buf[:s.n]
+	if end >= s.n {
+		return none
+	}
+	if b[end] == '\\' {
+		switch {
+		case end+1 == s.n && !s.eof:
+			return needMore
+		case s.foldAt(st, end):
+			return found
+		}
+		return none
+	}
+	if !isLineBreak(b[end]) {
+		return none
+	}
+	if s.foldAt(st, end) || d == DelimParen || d == DelimQuote && !s.listValue() {
+		return found
+	}
+	return none
+}
+
+// foldAt tells whether the run of a candidate from st ends at index end
+// with an RFC 8792 fold marker: a '\' that ends its line (at end, or
+// right before the line break at end, inside "..."), right after a URI
+// character.
+func (s *Scanner) foldAt(st, end int) bool {
+	b := s.buf[:s.n]
+	if end >= s.n {
+		return false
+	}
+	if b[end] == '\\' {
+		return end+1 < s.n && isLineBreak(b[end+1]) && end > st && uriByte(b[end-1])
+	}
+	return isLineBreak(b[end]) && end-1 > st && b[end-1] == '\\' && uriByte(b[end-2])
+}
+
+// uriByte tells the bytes that may stand in a URI: cURI and non-ASCII.
+func uriByte(c byte) bool { return c >= utf8.RuneSelf || asciiClass[c]&cURI != 0 }
+
+// listValue tells whether the "..." candidate being read is the value of
+// an XML attribute named schemaLocation (xsi:schemaLocation, any prefix):
+// a whitespace-separated list, nothing in it rejoined (behaviour §3.6,
+// revision 5).
+func (s *Scanner) listValue() bool {
+	b := s.buf[:s.n]
+	o := s.opener
+	if o < 0 || o >= s.n || b[o] != '"' {
+		return false
+	}
+	k := skipSpaceBack(b, o, max(0, o-maxGap))
+	if k == 0 || b[k-1] != '=' {
+		return false
+	}
+	k = skipSpaceBack(b, k-1, max(0, k-1-maxGap))
+	const name = "schemalocation"
+	if k < len(name) || !bytes.EqualFold(b[k-len(name):k], []byte(name)) {
+		return false
+	}
+	// xsi:schemaLocation holds pairs, a namespace name and a location;
+	// the schemaLocation of xs:import and xs:include, unprefixed, is one
+	// URI, which may be wrapped (its value does not start with a
+	// namespace URN).
+	k -= len(name)
+	return k > 0 && b[k-1] == ':' || o+5 <= s.n && bytes.EqualFold(b[o+1:o+5], []byte("urn:"))
+}
+
+// rejoin follows a candidate from st whose run ends at index end, at a
+// line break or a fold marker, across line breaks (behaviour §3): each
+// continuation line, after its indentation, must go on with the URI's
+// run. Inside a wrapper ("..." and (...), wrapper set) the run must reach
+// the closer on a later line, with no blank line and no whitespace but
+// the line breaks and indentation between, and no continuation line may
+// start with a scheme that behaviour §2 finds there on its own unless
+// the part before the break ends with '/'; an RFC 8792 fold ('\' at the
+// end of the line) is rejoined in every context, its marker dropped, and
+// a '\' that starts the next line too. It builds the text in s.text,
+// the hyphens before plain line breaks in s.hyph, and returns the index
+// where the rejoined run ends (the closer of a wrapper), 0 when there is
+// no rejoining, and ok == false when the buffered input does not tell.
+func (s *Scanner) rejoin(st, end, depth int, d Delim, wrapper bool) (t int, ok bool) {
+	b := s.buf[:s.n]
+	limit := min(s.n, st+s.maxLen+1)
+	text, hyph := append(s.text[:0], b[st:end]...), s.hyph[:0]
+	defer func() { s.text, s.hyph = text, hyph }()
+	open, closer := brackets(d)
+	j := end
+	for {
+		fold := s.foldAt(st, j)
+		if fold && b[j] == '\\' {
+			j++
+		} else if fold {
+			text = text[:len(text)-1] // the marker, read by quotedRun
+		}
+		if !fold && !wrapper {
+			return 0, true
+		}
+		prev := text[len(text)-1]
+		// The line break, the indentation, a fold's second '\'.
+		if b[j] == '\r' && j+1 < s.n && b[j+1] == '\n' {
+			j++
+		}
+		j++
+		for j < limit && (b[j] == ' ' || b[j] == '\t') {
+			j++
+		}
+		if j < limit && fold && b[j] == '\\' {
+			j++
+		}
+		if j >= limit {
+			return 0, limit < s.n || s.eof
+		}
+		if isSpaceByte(b[j]) {
+			return 0, true // a blank line
+		}
+		if !fold {
+			if prev != '/' {
+				switch s.schemeStarts(j, limit) {
+				case needMore:
+					return 0, false
+				case found:
+					return 0, true // schemaLocation="urn:a:b" + "  http://x/b.xsd"
+				}
+			}
+			if prev == '-' {
+				hyph = append(hyph, len(text)-1)
+			}
+		}
+		var e int
+		var partial bool
+		if d == DelimQuote {
+			e, partial = quotedRun(b[:limit], j, '"')
+		} else {
+			e, depth, partial = plainRun(b[:limit], j, open, closer, depth)
+		}
+		if partial && limit == s.n && !s.eof {
+			return 0, false
+		}
+		if e == j || partial {
+			return 0, true // nothing of a URI there, or the length limit
+		}
+		text = append(text, b[j:e]...)
+		s.contStart = j
+		switch c := b[e]; {
+		case c == '\\' && e+1 == s.n && !s.eof:
+			return 0, false
+		case s.foldAt(st, e):
+		case wrapper && isLineBreak(c):
+		case wrapper && d == DelimQuote && (c == '"' || c == '\\' && e+1 < s.n && b[e+1] == '"'):
+			return e, true
+		case wrapper && d == DelimParen && c == ')':
+			return e, true
+		case !wrapper:
+			return e, true // a fold's continuation ends as a run does
+		default:
+			return 0, true
+		}
+		j = e
+	}
+}
+
+// schemeStarts tells whether the line continuing a wrapped candidate
+// starts, at index k, with a scheme that behaviour §2's default rules find
+// there on their own (http://x, urn:a:b; not hdrext:, uuid:): found, none,
+// or needMore when the buffered input does not tell.
+func (s *Scanner) schemeStarts(k, limit int) outcome {
+	b := s.buf[:s.n]
+	r := k
+	for r < limit && r-k <= maxSchemeRun && isSchemeByte(b[r]) {
+		r++
+	}
+	if r+3 > s.n && !s.eof {
+		return needMore
+	}
+	if r == k || r >= s.n || b[r] != ':' || !isAlpha(b[k]) {
+		return none
+	}
+	name := b[k:r]
+	if r+2 < s.n && b[r+1] == '/' && b[r+2] == '/' {
+		if s.schemeIn(name, true, false) >= 0 {
+			return found
+		}
+		return none
+	}
+	if !s.cfg.AnyScheme && len(s.schemes) == 0 && !isNoAuthorityScheme(name) ||
+		len(s.schemes) > 0 && !s.inList(name) {
+		return none
+	}
+	if s.cfg.AnyScheme || !needsShape(name) {
+		return found
+	}
+	e := r + 1
+	for e < limit && uriByte(b[e]) && b[e] != '"' {
+		e++
+	}
+	if e == limit && limit == s.n && !s.eof {
+		return needMore
+	}
+	if hasShape(name, b[r+1:e]) {
+		return found
+	}
+	return none
 }
 
 // trimEmph is trimEnd, and then the '_' or '*' that closes the emphasis
@@ -285,11 +521,11 @@ func wrappedBad(c byte) bool {
 // ends it: the text is a string in a program, a log line or JSON, and the
 // escape is the string's, not the URI's ("https://go.dev/issue/new\n",
 // \"http://example.com/a\"). partial reports that it ran off the end of b.
-func quotedRun(b []byte, j int) (end int, partial bool) {
+func quotedRun(b []byte, j int, closer byte) (end int, partial bool) {
 	for j < len(b) {
 		c := b[j]
 		if c < utf8.RuneSelf {
-			if c <= ' ' || c == '"' || c == 0x7f {
+			if c <= ' ' || c == '"' || c == closer || c == 0x7f {
 				return j, false
 			}
 			if c == '\\' {
@@ -325,53 +561,6 @@ func stringEscape(c byte) bool {
 		return true
 	}
 	return false
-}
-
-// quoteRejoin looks at the line after a quoted candidate broken at index
-// brk: when, past the indentation, the rest of the URI runs to the closing
-// quote, it returns the index of that quote (behaviour §3: "..." rejoins a
-// line break only then). It returns t == 0 when there is no rejoining and
-// ok == false when the answer lies past the buffered input.
-func (s *Scanner) quoteRejoin(st, brk int) (t int, ok bool) {
-	b := s.buf[:s.n]
-	k := brk + 1
-	if b[brk] == '\r' {
-		if k == s.n && !s.eof {
-			return 0, false
-		}
-		if k < s.n && b[k] == '\n' {
-			k++
-		}
-	}
-	for k < s.n && (b[k] == ' ' || b[k] == '\t') {
-		k++
-	}
-	limit := min(s.n, st+s.maxLen+1)
-	if k >= limit {
-		return 0, k < s.n || s.eof
-	}
-	// A next line that starts with a scheme and ':' holds a URI of its
-	// own: an XML schemaLocation="urn:a:b
-	//   http://x/b.xsd" pairs two (behaviour §3).
-	r := k
-	for r < limit && r-k <= maxSchemeRun && isSchemeByte(b[r]) {
-		r++
-	}
-	if r == s.n && !s.eof {
-		return 0, false
-	}
-	if r < s.n && b[r] == ':' && r-k >= 2 && isAlpha(b[k]) {
-		return 0, true
-	}
-	end, partial := quotedRun(b[:limit], k)
-	if partial && limit == s.n && !s.eof {
-		return 0, false // it ran off the input read so far
-	}
-	if end > k && end < s.n && (b[end] == '"' || b[end] == '\\' && end+1 < s.n && b[end+1] == '"') {
-		s.contStart = k
-		return end, true
-	}
-	return 0, true
 }
 
 // trimEnd returns the length of t without the trailing sentence punctuation
@@ -487,6 +676,9 @@ func (s *Scanner) emit(st, end, next int, kind Kind, d Delim, flags Flags, text 
 	// only when it changes: while the collector marks, each pointer stored
 	// costs a write barrier.
 	c := &s.cand
+	if d == delimSingle {
+		d = DelimQuote // '...' is reported as a quote (behaviour §3.6)
+	}
 	c.Kind, c.Delim, c.Flags = kind, d, flags
 	c.Text, c.Raw = text, s.buf[st:end]
 	if c.Hyphens != nil || hyph != nil {

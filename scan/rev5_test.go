@@ -101,3 +101,44 @@ func TestBadAtJoiner(t *testing.T) {
 		t.Errorf("ZWNJ after '/': BadAt %d, want 17", k)
 	}
 }
+
+// Behaviour §3.6 and §3.7 (revision 5): '...', line breaks inside "..."
+// and (...), schemaLocation lists, RFC 8792 folds in every context.
+func TestQuotesAndBreaksRev5(t *testing.T) {
+	runStartCases(t, Config{}, []startCase{
+		// '...' ends at the next ' on the line.
+		{"   <starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>\n", []string{"urn:ietf:params:xml:ns:xmpp-tls"}},
+		{"urlopen('http://a.example/b').read()", []string{"http://a.example/b"}},
+		{"'http://foo.com/bar'more", []string{"http://foo.com/bar"}},
+		{"'http://a.example/b c'", []string{"http://a.example/b"}},
+		{"'http://a.example/b\nc'", []string{"http://a.example/b"}},
+		{"'urn:ietf:params:xml:pi:<id>'", []string{"urn:ietf:params:xml:pi:<id>"}},
+		// The narrowed quoted-break rule: hdrext: and uuid: are no schemes
+		// found on their own; http:// is; an XCAP path may hold a SIP URI.
+		{"   involving CNAMEs (e.g., \"urn:ietf:params:rtp-\n   hdrext:sdes:cname\" [RFC7941]).", []string{"urn:ietf:params:rtp-hdrext:sdes:cname"}},
+		{"   ;pub-gruu=\"sip:callee@example.com;gr=urn:\n   uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"\n", []string{"sip:callee@example.com;gr=urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}},
+		{"\"http://xcap.example.com/users/\nsip:joe@example.com/index\"", []string{"http://xcap.example.com/users/sip:joe@example.com/index"}},
+		{"x=\"urn:ab:c\n  http://x.example/b.xsd\"", []string{"urn:ab:c", "http://x.example/b.xsd"}},
+		{"\"http://a.example/b\n  urn:ab:c\"", []string{"http://a.example/b", "urn:ab:c"}},
+		// Over three lines, up to the closer; not past a blank line or a space.
+		{"URL \"http://www.informatik.uni-\n   mannheim.de/informatik/\n   pi4/index.html\".", []string{"http://www.informatik.uni-mannheim.de/informatik/pi4/index.html"}},
+		{"\"http://a.example/b\n  c/\n\n  d\"", []string{"http://a.example/b"}},
+		{"\"http://a.example/b\n  c/\n  d e\"", []string{"http://a.example/b"}},
+		// (...) rejoins as "..." does, with ')' for the closer.
+		{"   Provisions Relating to IETF Documents (http://trustee.ietf.org/\n   license-info) in effect", []string{"http://trustee.ietf.org/license-info"}},
+		{"(http://a.example/b/\n  c/\n  d.pdf).", []string{"http://a.example/b/c/d.pdf"}},
+		{"(http://a.example/b/\n  c d)", []string{"http://a.example/b/"}},
+		{"(http://a.example/w/Foo_(bar\n  )_x)", []string{"http://a.example/w/Foo_(bar)_x"}},
+		// schemaLocation is a list (xsi:, or a value that starts with a URN).
+		{"xsi:schemaLocation=\"urn:ietf:params:xml:ns:epp-1.0\n         epp-1.0.xsd\">", []string{"urn:ietf:params:xml:ns:epp-1.0"}},
+		{"schemaLocation=\"urn:ietf:params:xml:ns:fdt\n    ietf-flute-fdt.xsd\"", []string{"urn:ietf:params:xml:ns:fdt"}},
+		{"<xs:import schemaLocation=\"http://www.w3.org/TR/2002/\n  REC-xmldsig-core-20020212/xmldsig-core-schema.xsd\"/>", []string{"http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd"}},
+		// RFC 8792 folds outside <...>.
+		{"      GET https://example.com/mymodules/example-jukebox/\\\n         2016-08-15 HTTP/1.1\n", []string{"https://example.com/mymodules/example-jukebox/2016-08-15"}},
+		{"Location: https://example.com/a/\\\n    b/\\\n    \\c\n", []string{"https://example.com/a/b/c"}},
+		{"\"https://example.com/modules/\\\n   ietf-yang-library/2016-06-21\",", []string{"https://example.com/modules/ietf-yang-library/2016-06-21"}},
+		{"(https://example.com/a/\\\n   b) x", []string{"https://example.com/a/b"}},
+		{"https://example.com/a/\\\n\n   b", []string{"https://example.com/a/"}},
+		{"https://example.com/a \\\n   b", []string{"https://example.com/a"}},
+	})
+}

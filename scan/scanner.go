@@ -19,6 +19,10 @@ const (
 	DelimBracket              // [...]
 	DelimBrace                // {...}
 	DelimParen                // (...)
+
+	// delimSingle is '...' (behaviour §3.6), read as "..." with ' for
+	// its closer and no line break rejoined; reported as DelimQuote.
+	delimSingle
 )
 
 var delimNames = [...]string{"none", "angle", "quote", "bracket", "brace", "paren"}
@@ -170,7 +174,8 @@ type Scanner struct {
 	cand      Candidate
 	text      []byte // Text of a rejoined candidate
 	hyph      []int
-	contStart int    // where the continuation of a rejoined quoted URI starts
+	contStart int    // where the last continuation line of a rejoined URI starts
+	opener    int    // the index of the opening delimiter of the candidate being read, or -1
 	joined    []byte // a scheme joined across a line break (tryWrapped)
 	// emph is the '_' or '*' of emphasis right before the candidate's
 	// scheme (behaviour §2.1), trimmed at its end too; 0 when none.
