@@ -33,6 +33,7 @@ import (
 	"encoding/binary"
 	"io"
 	"iter"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -424,6 +425,11 @@ func (s *Scanner) schemeText(c *scan.Candidate) string {
 	case scan.KindEmail:
 		scheme = "mailto:"
 	}
+	if c.Kind == scan.KindEmail {
+		if at := strings.LastIndexByte(bytesString(c.Text), '@'); at > 0 && needsMailtoEscape(c.Text[:at]) {
+			return s.mailtoText(c.Text, at)
+		}
+	}
 	n := len(scheme) + len(c.Text)
 	if n > strOwn {
 		return scheme + string(c.Text)
@@ -439,6 +445,47 @@ func (s *Scanner) schemeText(c *scan.Candidate) string {
 	k += copy(s.strs[k:], c.Text)
 	s.strsN = k
 	return bytesString(s.strs[st:k])
+}
+
+// mailtoEscaped marks the ASCII bytes of a local part that RFC 6068 2
+// percent-encodes in a mailto: URI (behaviour §2.9, revision 5): '%',
+// '/', '?', '#', '[', ']', '{', '}', '|', '^', '`'; a#b@x.com is
+// mailto:a%23b@x.com, never a URI of the mailbox a. Non-ASCII bytes are
+// encoded too.
+var mailtoEscaped = func() (t [256]bool) {
+	for _, c := range "%/?#[]{}|^`" {
+		t[c] = true
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+func needsMailtoEscape(local []byte) bool {
+	for _, c := range local {
+		if mailtoEscaped[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// mailtoText is "mailto:" and the address text, its local part (before
+// index at) percent-encoded as RFC 6068 says.
+func (s *Scanner) mailtoText(text []byte, at int) string {
+	const hex = "0123456789ABCDEF"
+	out := make([]byte, 0, len("mailto:")+3*len(text))
+	out = append(out, "mailto:"...)
+	for _, c := range text[:at] {
+		if mailtoEscaped[c] {
+			out = append(out, '%', hex[c>>4], hex[c&15])
+		} else {
+			out = append(out, c)
+		}
+	}
+	out = append(out, text[at:]...)
+	return bytesString(out)
 }
 
 // dropHyphens removes the hyphens at the given indexes of the candidate's

@@ -179,6 +179,11 @@ func (s *Scanner) tryEmail(i int) outcome {
 		w++
 	}
 	j += w
+	// A local part that ends in a quoted string (test."foo".bar@x) is
+	// not taken in part (behaviour §2.9, revision 5).
+	if j > 0 && j < i && b[j] == '.' && b[j-1] == '"' {
+		return none
+	}
 	// Dots only between the atoms: a leading one is punctuation, a
 	// doubled or trailing one makes it no dot-atom.
 	for j < i && b[j] == '.' {
@@ -188,7 +193,7 @@ func (s *Scanner) tryEmail(i int) outcome {
 		return none
 	}
 	d, _, opener := s.context(j)
-	if d == DelimAngle && newsAttribution(b, opener) {
+	if d == DelimAngle && newsAttribution(b, opener) || s.messageIDLine(j) {
 		return none // In article <id@host>, X wrote: a Message-ID
 	}
 	if end-j > s.maxLen {
@@ -274,6 +279,62 @@ func newsAttribution(b []byte, o int) bool {
 	return k == 0 || !isAlpha(b[k-1])
 }
 
+// messageIDLine tells whether the address candidate starting at index j
+// is the message id of an attribution line of news or mail, or of a
+// quoted header field (behaviour §2.9, revision 5): on a line that starts
+// (after a quote prefix and blanks) with "In <", "In article <", "From
+// article <" and the id, or "In article " and the id with no brackets;
+// or a quoted line "> Message-ID:", "> References:" or "> In-Reply-To:".
+// It looks back at most maxGap bytes for the line's start.
+func (s *Scanner) messageIDLine(j int) bool {
+	b := s.buf[:s.n]
+	lo := max(0, j-maxGap)
+	ls := j
+	for ls > lo && !isLineBreak(b[ls-1]) {
+		ls--
+	}
+	if !(ls > 0 && isLineBreak(b[ls-1]) || ls == 0 && s.base == 0 && !s.cfg.StartsMidLine) {
+		return false // the line starts too far back, or before the input
+	}
+	k := ls
+	depth := 0
+	for k < j && (b[k] == '>' || b[k] == ' ' || b[k] == '\t') {
+		if b[k] == '>' {
+			depth++
+		}
+		k++
+	}
+	head := b[k:j]
+	if depth > 0 {
+		for _, f := range [...]string{"message-id:", "references:", "in-reply-to:"} {
+			if len(head) >= len(f) && bytes.EqualFold(head[:len(f)], []byte(f)) {
+				return true
+			}
+		}
+	}
+	for _, form := range [...]string{"in article", "from article", "in"} {
+		if len(head) <= len(form) || !bytes.EqualFold(head[:len(form)], []byte(form)) {
+			continue
+		}
+		rest := head[len(form):]
+		n := 0
+		for n < len(rest) && (rest[n] == ' ' || rest[n] == '\t') {
+			n++
+		}
+		if n == 0 {
+			continue
+		}
+		rest = rest[n:]
+		if len(rest) == 0 {
+			return form == "in article" // In article id@host, X wrote:
+		}
+		if len(rest) == 1 && rest[0] == '<' {
+			return true
+		}
+	}
+	return false
+}
+
 // domainEnd reads a host name from index k: dot-separated labels of
 // letters and digits of any script (U-labels) and hyphens, the last one a
 // top-level domain of the IANA root zone. It returns the end, -1 when there
@@ -307,6 +368,11 @@ func (s *Scanner) domainEnd(k int) (end int, ok bool) {
 			continue
 		}
 		if c == '.' && j > labelStart {
+			if b[labelStart] == '-' || b[j-1] == '-' {
+				// A label neither starts nor ends with '-' (RFC 1035
+				// 2.3.1): a@-foo.com is no address.
+				return -1, true
+			}
 			if j+1 == s.n && !s.eof {
 				return 0, false
 			}
@@ -323,7 +389,11 @@ func (s *Scanner) domainEnd(k int) (end int, ok bool) {
 	if j == s.n && !s.eof {
 		return 0, false
 	}
-	if dots == 0 || j-k > maxDomain || j == labelStart {
+	// A '-' after the last label is punctuation (a@example.com-).
+	for j > labelStart && b[j-1] == '-' {
+		j--
+	}
+	if dots == 0 || j-k > maxDomain || j == labelStart || b[labelStart] == '-' {
 		return -1, true
 	}
 	tld := b[lastDot+1 : j]

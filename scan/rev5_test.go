@@ -142,3 +142,25 @@ func TestQuotesAndBreaksRev5(t *testing.T) {
 		{"https://example.com/a \\\n   b", []string{"https://example.com/a"}},
 	})
 }
+
+// Behaviour §2.9 (revision 5): --email addresses.
+func TestEmailRev5(t *testing.T) {
+	runStartCases(t, Config{Email: true}, []startCase{
+		// The local part's characters are taken whole (extract encodes them).
+		{"a#b@example.com a%b@x.com a|b@x.com a{b}c@x.com a^b@x.com a`b@x.com", []string{
+			"mailto:a#b@example.com", "mailto:a%b@x.com", "mailto:a|b@x.com", "mailto:a{b}c@x.com", "mailto:a^b@x.com", "mailto:a`b@x.com"}},
+		// A quoted string's tail is not taken.
+		{`test."foo".bar@example.com`, nil},
+		// Host labels neither start nor end with '-'.
+		{"a@-foo.com a@foo-.example.com", nil},
+		{"write to a@example.com- now", []string{"mailto:a@example.com"}},
+		// Message ids of attribution lines and quoted header fields.
+		{"In <id1@example.com> joe@example.org writes:\n", []string{"mailto:joe@example.org"}},
+		{"In article id2@example.com, joe wrote:\n", nil},
+		{"In article <id3@example.com>,\n  joe writes:\n", nil},
+		{"From article <id4@example.com>\n", nil},
+		{"> In <id5@example.com> joe writes:\n", nil},
+		{"> Message-ID: <id6@example.com>\n>> References: <id7@example.com>\n> In-Reply-To: <id8@example.com>\n", nil},
+		{"Message-ID: <keep@example.com>\nIn the <x@example.com> list\n", []string{"mailto:keep@example.com", "mailto:x@example.com"}},
+	})
+}

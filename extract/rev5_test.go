@@ -1,0 +1,26 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/urix-dev/urix/scan"
+)
+
+// behaviour §2.9 (revision 5): an address is reported as RFC 6068 writes
+// it, its local part percent-encoded where a mailto: URI needs it.
+func TestMailtoEncoded(t *testing.T) {
+	runMarkCases(t, []markCase{
+		{in: "|a#b@example.com|\n|a?b@example.com|", want: []string{"mailto:a%23b@example.com", "mailto:a%3Fb@example.com"}, opts: Options{Email: true}},
+		{in: "|a%b@x.com| |a/b@x.com|", want: []string{"mailto:a%25b@x.com", "mailto:a%2Fb@x.com"}, opts: Options{Email: true}},
+		{in: "|a{b}^`c~@x.com| |üa@example.com|", want: []string{"mailto:a%7Bb%7D%5E%60c~@x.com", "mailto:%C3%BCa@example.com"}, opts: Options{Email: true}},
+		{in: "|o'brien@example.com| |a!b@example.com|", want: []string{"mailto:o'brien@example.com", "mailto:a!b@example.com"}, opts: Options{Email: true}},
+	})
+}
+
+// behaviour §3.6 (revision 5): '...' is reported as a quote.
+func TestSingleQuoteDelimiter(t *testing.T) {
+	ms := collectString("<starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>", Options{})
+	if len(ms) != 1 || ms[0].URI != "urn:ietf:params:xml:ns:xmpp-tls" || ms[0].Delim != scan.DelimQuote {
+		t.Errorf("single-quoted attribute:%s", dump(ms))
+	}
+}
