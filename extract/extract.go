@@ -413,6 +413,13 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 		first = alt
 	}
 	s.judge(m, first, c.Kind == scan.KindWWW)
+	if c.Flags&scan.Unusable != 0 {
+		// Taken whole over a character that cannot be in a URI, so as
+		// not to name another host (behaviour §2): invalid as a whole.
+		k := max(0, scan.BadAt(first))
+		m.Valid, m.Normalized = false, ""
+		m.Err = &uri.Error{Input: first, Offset: k, Reason: "character that cannot be in a URI, inside the authority"}
+	}
 }
 
 // schemeText is the candidate's text with the scheme that behaviour §2 gives

@@ -24,3 +24,13 @@ func TestSingleQuoteDelimiter(t *testing.T) {
 		t.Errorf("single-quoted attribute:%s", dump(ms))
 	}
 }
+
+// behaviour §2 (revision 5): a candidate taken whole over a character that
+// cuts its host is invalid, never a URI of another host.
+func TestNeverCutInvalid(t *testing.T) {
+	runMarkCases(t, []markCase{
+		{in: "<|http://exa\u200bmple.com/x|>", want: []string{"!http://exa\u200bmple.com/x"}},
+		{in: "|http://bad\xc0host.example/|", want: []string{"!http://bad\xc0host.example/"}},
+		{in: "詳しくは |http://example.jp|\u30022024年"},
+	})
+}

@@ -185,6 +185,12 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 				continue
 			}
 			if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
+				if _, cut := cutterAt(b, j); cut && inAuthority(text, schemeLen, kind) {
+					// Never cut to another host (behaviour §2): the text
+					// is read again as if bare, where wholeAuthority
+					// takes the run whole.
+					return none
+				}
 				// What always ends a URI (behaviour §4: quotation marks,
 				// brackets, CJK sentence marks, format characters) ends
 				// it here too, rejoined as it is: "<http://a/\n b/。>"
@@ -206,6 +212,23 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 		j += size
 		rawEnd = j
 	}
+}
+
+// inAuthority tells whether the text of a candidate so far ends inside
+// its authority: after "scheme://" (or at a bare www. host) with no '/',
+// '?' or '#' yet.
+func inAuthority(text []byte, schemeLen int, kind Kind) bool {
+	auth := 0
+	switch kind {
+	case KindEmail:
+		return false
+	case KindScheme:
+		auth = schemeLen + 3
+		if auth > len(text) || text[auth-2] != '/' || text[auth-1] != '/' {
+			return false
+		}
+	}
+	return len(text) > auth && bytes.IndexAny(text[auth:], "/?#") < 0
 }
 
 // foldMarker tells whether the '\' at index j ends its line: an RFC 8792

@@ -406,6 +406,9 @@ func (s *Scanner) domainEnd(k int) (end int, ok bool) {
 		tld = []byte(a)
 	}
 	if !isTopLevelDomain(tld) {
+		if k := gluedLabel(tld); ascii && k > 0 {
+			return lastDot + 1 + k, true // a@example.comAre: a glued word
+		}
 		return -1, true // image@2x.png, user@host.local
 	}
 	return j, true

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -102,6 +103,11 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	if partial && !s.eof {
 		return needMore
 	}
+	if e, cutter, more := s.wholeAuthority(st, schemeLen, end, kind, d, depth); more {
+		return needMore
+	} else if cutter {
+		end, flags = e, flags|Unusable
+	}
 	quoted := d == DelimQuote || d == delimSingle
 	if d == delimSingle {
 		// '...': the next ' on the line ends it, unless whitespace
@@ -173,11 +179,178 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 		rawEnd = st + n
 	}
 	text = text[:n]
+	if d != DelimQuote && d != delimSingle && flags&Rejoined == 0 {
+		if k := gluedWordAt(text, schemeLen, kind); k > 0 {
+			text, rawEnd = text[:k], st+k
+		}
+	}
 	if !usable(text, schemeLen, kind) {
 		return none
 	}
 	s.emit(st, rawEnd, next, kind, d, flags, text, hyph)
 	return found
+}
+
+// gluedWordAt returns the length of text without a word glued after the
+// top-level domain that ends its host, or 0 (behaviour §2, revision 5):
+// when the host runs to the end of the candidate and its last label is
+// no top-level domain but starts with one in lower case followed by an
+// upper-case letter (www.newlinepubs.comGlenn, MyInput@AEOpublishing.comAre,
+// text that lost its line breaks in a conversion), the URI ends after
+// that top-level domain. The host is that of an authority (http://), of a
+// mailto: address, of a bare www. host or address.
+func gluedWordAt(text []byte, schemeLen int, kind Kind) int {
+	if n := len(text); n == 0 || !isAlpha(text[n-1]) {
+		return 0 // the glued word ends in a letter
+	}
+	hostStart := 0
+	switch kind {
+	case KindScheme:
+		if len(text) <= schemeLen+1 {
+			return 0 // nothing usable after the scheme: usable says so
+		}
+		rest := text[schemeLen+1:]
+		switch {
+		case len(rest) > 2 && rest[0] == '/' && rest[1] == '/':
+			hostStart = schemeLen + 3
+			if bytes.IndexAny(text[hostStart:], "/?#") >= 0 {
+				return 0
+			}
+			if at := bytes.LastIndexByte(text[hostStart:], '@'); at >= 0 {
+				hostStart += at + 1
+			}
+		case schemeLen == len("mailto") && bytes.EqualFold(text[:schemeLen], []byte("mailto")):
+			at := bytes.LastIndexByte(text, '@')
+			if at < 0 || bytes.IndexAny(text[at:], "?#") >= 0 {
+				return 0
+			}
+			hostStart = at + 1
+		default:
+			return 0
+		}
+	case KindEmail:
+		hostStart = bytes.LastIndexByte(text, '@') + 1
+	}
+	host := text[hostStart:]
+	dot := bytes.LastIndexByte(host, '.')
+	if dot < 1 {
+		return 0
+	}
+	if k := gluedLabel(host[dot+1:]); k > 0 {
+		return hostStart + dot + 1 + k
+	}
+	return 0
+}
+
+// gluedLabel returns the length of the top-level domain that starts the
+// label, in lower case and followed by an upper-case letter, when the
+// label itself is no top-level domain; 0 otherwise.
+func gluedLabel(label []byte) int {
+	u := 0
+	for u < len(label) && 'a' <= label[u] && label[u] <= 'z' {
+		u++
+	}
+	if u < 2 || u == len(label) || label[u] < 'A' || label[u] > 'Z' {
+		return 0
+	}
+	for _, c := range label[u:] {
+		if !isAlpha(c) {
+			return 0
+		}
+	}
+	if isTopLevelDomain(label) || !isTopLevelDomain(label[:u]) {
+		return 0
+	}
+	return u
+}
+
+// wholeAuthority looks at the character at index end where the run of a
+// candidate from st stopped: when it stands in the authority (no '/',
+// '?' or '#' before it) and is one that cuts a host in two (cutterAt),
+// and the text after it goes on with the letters, digits, '-' or '.' of
+// a host name, the candidate is the whole run and it is invalid
+// (behaviour §2, revision 5: http://exa U+200B mple.com/x is not
+// http://exa, a URI of another host). Not so, outside a wrapper, when
+// the host before it is complete (its last label a top-level domain)
+// and the text after it does not start with '.' (http://example.jp。2024年).
+// It returns the new end, whether it took the run whole, and more when
+// the buffered input does not tell.
+func (s *Scanner) wholeAuthority(st, schemeLen, end int, kind Kind, d Delim, depth int) (e int, cutter, more bool) {
+	b := s.buf[:s.n]
+	auth := st
+	switch kind {
+	case KindEmail:
+		return end, false, false
+	case KindScheme:
+		auth = st + schemeLen + 3
+		if auth > end || b[auth-2] != '/' || b[auth-1] != '/' {
+			return end, false, false
+		}
+	}
+	limit := min(s.n, st+s.maxLen+utf8.UTFMax)
+	open, closer := brackets(d)
+	wrapper := d == DelimQuote || d == delimSingle
+	for end < limit {
+		if end == auth || bytes.IndexAny(b[auth:end], "/?#") >= 0 {
+			break
+		}
+		size, ok := cutterAt(b, end)
+		if size == 0 {
+			return end, false, !s.eof // a character cut by the read
+		}
+		if !ok {
+			break
+		}
+		k := end + size
+		if k >= s.n {
+			if !s.eof {
+				return end, false, true
+			}
+			break
+		}
+		if c := b[k]; asciiClass[c]&cDomain == 0 && c != '.' {
+			break
+		}
+		if !wrapper && !cutter && b[k] != '.' && completeHost(b[auth:end]) {
+			break
+		}
+		cutter = true
+		var partial bool
+		end, depth, partial = plainRun(b[:limit], k, open, closer, depth)
+		if partial && !s.eof && limit == s.n {
+			return end, false, true
+		}
+	}
+	return end, cutter, false
+}
+
+// cutterAt tells whether the character at index j cuts a host in two
+// (behaviour §2, revision 5): an ASCII control other than whitespace,
+// DEL, an invalid UTF-8 byte, a format character (Cf), U+3002 or U+FF0E.
+// size is its length, 0 when the buffer ends inside it.
+func cutterAt(b []byte, j int) (size int, ok bool) {
+	c := b[j]
+	if c < utf8.RuneSelf {
+		return 1, c < 0x20 && !isSpaceByte(c) || c == 0x7f
+	}
+	r, n := utf8.DecodeRune(b[j:])
+	if r == utf8.RuneError && n <= 1 {
+		if !utf8.FullRune(b[j:]) {
+			return 0, false
+		}
+		return 1, true
+	}
+	return n, r == '。' || r == '．' || unicode.Is(unicode.Cf, r)
+}
+
+// completeHost tells whether the authority text a (userinfo and port
+// left off) ends in a host whose last label is a top-level domain.
+func completeHost(a []byte) bool {
+	if at := bytes.LastIndexByte(a, '@'); at >= 0 {
+		a = a[at+1:]
+	}
+	dot := bytes.LastIndexByte(a, '.')
+	return dot >= 0 && isTopLevelDomain(a[dot+1:])
 }
 
 // quoteCloser is the closing quote of a quoted context.

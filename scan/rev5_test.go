@@ -1,6 +1,9 @@
 package scan
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Behaviour §2.3 (revision 5): urn:, data:, geo: and sms: must show their
 // shape, as tel: and mid: do, checked after trailing punctuation.
@@ -163,4 +166,41 @@ func TestEmailRev5(t *testing.T) {
 		{"> Message-ID: <id6@example.com>\n>> References: <id7@example.com>\n> In-Reply-To: <id8@example.com>\n", nil},
 		{"Message-ID: <keep@example.com>\nIn the <x@example.com> list\n", []string{"mailto:keep@example.com", "mailto:x@example.com"}},
 	})
+}
+
+// Behaviour §2 (revision 5): a word glued after the top-level domain.
+func TestGluedWordAfterTLD(t *testing.T) {
+	runStartCases(t, Config{WWW: true, Email: true}, []startCase{
+		{"subscribe at www.newlinepubs.comGlenn wrote", []string{"http://www.newlinepubs.com"}},
+		{"mailto:MyInput@AEOpublishing.comAre you", []string{"mailto:MyInput@AEOpublishing.com"}},
+		{"MyInput@AEOpublishing.comAre you", []string{"mailto:MyInput@AEOpublishing.com"}},
+		{"http://a.example.comFoo http://a.example.COM http://a.example.comFoo/x", []string{"http://a.example.com", "http://a.example.COM", "http://a.example.comFoo/x"}},
+		// Not in wrappers, nor when the label is a TLD itself or mixes in digits.
+		{"\"http://a.example.comX\" <http://a.example.comX> http://a.b.comX1", []string{"http://a.example.comX", "http://a.example.comX", "http://a.b.comX1"}},
+	})
+}
+
+// Behaviour §2 (revision 5): never cut to another host. The run is taken
+// whole (and flagged Unusable: invalid).
+func TestNeverCutToAnotherHost(t *testing.T) {
+	runStartCases(t, Config{}, []startCase{
+		{"<http://exa\u200bmple.com/x>", []string{"http://exa\u200bmple.com/x"}},
+		{"see http://exa\u202emple.com/x.", []string{"http://exa\u202emple.com/x"}},
+		{"http://bad\xc0host.example/ ok", []string{"http://bad\xc0host.example/"}},
+		{"\"http://exa\x01mple.com/x\"", []string{"http://exa\x01mple.com/x"}},
+		{"http://exa\u3002mple.com/", []string{"http://exa\u3002mple.com/"}},
+		// A complete host before it, and no '.' after: the URI ends there.
+		{"詳しくは http://example.jp\u30022024年", []string{"http://example.jp"}},
+		{"http://example.jp\u200b.evil.example/", []string{"http://example.jp\u200b.evil.example/"}},
+		// In the path it ends the URI as before.
+		{"http://a.example/x\u200by", []string{"http://a.example/x"}},
+	})
+	s := New(strings.NewReader("http://exa\u200bmple.com/x http://a.example/x\u200by"), Config{})
+	var flags []Flags
+	for s.Scan() {
+		flags = append(flags, s.Candidate().Flags&Unusable)
+	}
+	if len(flags) != 2 || flags[0] == 0 || flags[1] != 0 {
+		t.Errorf("Unusable flags %v, want [set, clear]", flags)
+	}
 }

@@ -58,6 +58,11 @@ const (
 	// TooLong: the candidate ran past Config.MaxLength; it was skipped
 	// and has no Text or Raw, only its position.
 	TooLong
+	// Unusable: the candidate holds, in its authority, a character that
+	// cannot be in a URI (a control, a format character, an invalid
+	// byte, U+3002 or U+FF0E), taken whole so that it is never cut to a
+	// URI naming another host (behaviour §2, revision 5): it is invalid.
+	Unusable
 )
 
 // Candidate is one span of text that a reader would take for a URI.
