@@ -423,7 +423,7 @@ func TestNormalize(t *testing.T) {
 		{"http://example.com:/", "http://example.com/"},
 		{"http://example.com:80/", "http://example.com/"},
 		{"http://example.com/", "http://example.com/"},
-		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"}, // behaviour §6: no mailto rule
+		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"},                                       // behaviour §6: no mailto rule
 		{"AAA://HOST.example.com:6666;transport=tcp", "aaa://host.example.com:6666;transport=tcp"}, // RFC 6733 4.3.1
 		// behaviour §6 details.
 		{"http://example.com:080/", "http://example.com/"},
