@@ -135,6 +135,12 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 			j++ // the LF of a CRLF: the same line break
 			continue
 		case c == '\n' || c == '\r':
+			if !blank && !bad && depth == 0 {
+				// An RFC page break is skipped whole (as angleStop does).
+				if e, ok, _ := pageBreakEnd(b, lineAfter(b, j), s.eof); ok {
+					j = e - 1
+				}
+			}
 			if blank || bad {
 				return none // a blank line, or no '>' on the line of a bad character
 			}
@@ -229,6 +235,90 @@ func inAuthority(text []byte, schemeLen int, kind Kind) bool {
 		}
 	}
 	return len(text) > auth && bytes.IndexAny(text[auth:], "/?#") < 0
+}
+
+// lineAfter returns the index of the line after the line break at j (a
+// CRLF counts once; len(b) when the buffer ends first).
+func lineAfter(b []byte, j int) int {
+	if b[j] == '\r' && j+1 < len(b) && b[j+1] == '\n' {
+		return j + 2
+	}
+	return j + 1
+}
+
+// maxPageBreak bounds the bytes pageBreakEnd reads.
+const maxPageBreak = 1024
+
+// pageBreakEnd reads, from index k (the start of a line inside <...>), a
+// page break of fixed-width text (behaviour §3.3, revision 5): blank
+// lines, the RFC series' footer line ending "[Page N]", a form feed, the
+// next page's header line ("RFC 8152   Title   July 2017"), any of them
+// possibly missing but one, and blank lines, before the line that goes
+// on with the URI. It returns where that line starts, ok when there is
+// such a page break, and more when the buffered input does not tell.
+func pageBreakEnd(b []byte, k int, eof bool) (end int, ok, more bool) {
+	lim := k + maxPageBreak
+	seen := false
+	for i := k; ; {
+		e := i
+		for e < len(b) && e < lim && b[e] != '\n' && b[e] != '\r' {
+			e++
+		}
+		if e >= lim {
+			return 0, false, false
+		}
+		if e == len(b) && !eof {
+			return 0, false, true
+		}
+		line := bytes.Trim(b[i:e], " \t")
+		switch {
+		case len(line) == 0:
+		case len(bytes.Trim(line, "\f")) == 0:
+			seen = true // a form feed
+		case pageFooter(line) || pageHeader(bytes.TrimLeft(line, "\f")):
+			seen = true
+		default:
+			return i, seen, false
+		}
+		if e == len(b) {
+			return 0, false, false // the input ends in the page break
+		}
+		if b[e] == '\r' && e+1 == len(b) && !eof {
+			return 0, false, true
+		}
+		i = lineAfter(b, e)
+	}
+}
+
+// pageFooter tells the footer line of a page of the RFC series: it ends
+// with "[Page N]" after whitespace ("Schaad   Standards Track   [Page 90]").
+func pageFooter(line []byte) bool {
+	n := len(line)
+	if n < len("x [Page 1]") || line[n-1] != ']' {
+		return false
+	}
+	k := n - 2
+	for k > 0 && '0' <= line[k] && line[k] <= '9' {
+		k--
+	}
+	const page = "[Page "
+	return k < n-2 && k+1 >= len(page) && string(line[k+1-len(page):k+1]) == page &&
+		k+1-len(page) > 0 && isSpaceByte(line[k-len(page)])
+}
+
+// pageHeader tells the header line of a page of the RFC series: "RFC",
+// a number, and a year at its end ("RFC 8152   COSE   July 2017").
+func pageHeader(line []byte) bool {
+	n := len(line)
+	if n < len("RFC 1 x 2000") || string(line[:4]) != "RFC " || line[4] < '0' || line[4] > '9' {
+		return false
+	}
+	for _, c := range line[n-4:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return isSpaceByte(line[n-5])
 }
 
 // foldMarker tells whether the '\' at index j ends its line: an RFC 8792
@@ -369,6 +459,16 @@ scan:
 			break scan
 		case c == '\n' && b[j-1] == '\r':
 		case c == '\n' || c == '\r':
+			if !t.blank && !t.bad && depth == 0 {
+				// An RFC page break is skipped whole, like whitespace.
+				e, ok, more := pageBreakEnd(b, lineAfter(b, j), s.eof)
+				if more {
+					break scan
+				}
+				if ok {
+					j = e - 1
+				}
+			}
 			if t.blank || t.bad {
 				k = stopBlank
 				break scan

@@ -204,3 +204,20 @@ func TestNeverCutToAnotherHost(t *testing.T) {
 		t.Errorf("Unusable flags %v, want [set, clear]", flags)
 	}
 }
+
+// Behaviour §3.3 (revision 5): an RFC page break inside <...> is skipped
+// whole, not taken for a blank line.
+func TestPageBreakInAngle(t *testing.T) {
+	const footer = "Schaad                       Standards Track                   [Page 90]\n"
+	const header = "RFC 8152        CBOR Object Signing and Encryption (COSE)      July 2017\n"
+	runStartCases(t, Config{}, []startCase{
+		{"   <http://nvlpubs.nist.gov/nistpubs/FIPS/\n\n\n\n" + footer + "\f\n" + header + "\n\n      NIST.FIPS.186-4.pdf>.\n", []string{"http://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.186-4.pdf"}},
+		// Footer or form feed or header alone; CRLF.
+		{"<http://a.example/b/\r\n\r\n" + "Author        Informational        [Page 3]\r\n\r\n  c>", []string{"http://a.example/b/c"}},
+		{"<http://a.example/b/\n\f\n  c>", []string{"http://a.example/b/c"}},
+		{"<http://a.example/b/\n" + header + "\n  c>", []string{"http://a.example/b/c"}},
+		// Blank lines alone, or a line that is no footer, abandon <...>.
+		{"<http://a.example/b/\n\n\n  c>", []string{"http://a.example/b/"}},
+		{"<http://a.example/b/\n\nsee page [Page x]\n  c>", []string{"http://a.example/b/"}},
+	})
+}
