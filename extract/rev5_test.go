@@ -34,3 +34,28 @@ func TestNeverCutInvalid(t *testing.T) {
 		{in: "詳しくは |http://example.jp|\u30022024年"},
 	})
 }
+
+// behaviour §3.8 (revision 5): --bare-break keep, join and both.
+func TestBareBreakModes(t *testing.T) {
+	const in = "see http://www.isoc.org/isoc/conferences/ndss/99/\n   proceedings/papers/wu.pdf.\n"
+	const first, joined = "http://www.isoc.org/isoc/conferences/ndss/99/", "http://www.isoc.org/isoc/conferences/ndss/99/proceedings/papers/wu.pdf"
+	for _, tc := range []struct {
+		mode BareBreakMode
+		want []string
+		ends []int64
+	}{
+		{BareBreakKeep, []string{first}, []int64{49}},
+		{BareBreakJoin, []string{joined}, []int64{78}},
+		{BareBreakBoth, []string{first, joined}, []int64{49, 78}},
+	} {
+		ms := collectString(in, Options{BareBreak: tc.mode})
+		if len(ms) != len(tc.want) {
+			t.Fatalf("mode %d:%s", tc.mode, dump(ms))
+		}
+		for i, m := range ms {
+			if m.URI != tc.want[i] || m.End != tc.ends[i] || m.Flags&BreakAmbiguous == 0 || m.Alt != joined || !m.Valid {
+				t.Errorf("mode %d, match %d: want %q ending at %d, flagged, alt %q:%s", tc.mode, i, tc.want[i], tc.ends[i], joined, dump(ms))
+			}
+		}
+	}
+}

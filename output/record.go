@@ -42,7 +42,8 @@ type Record struct {
 	// Flags is never null: an empty list when no flag is set.
 	Flags []string `json:"flags"`
 	// Alt is the form without the hyphens at line breaks, when Flags
-	// holds hyphen_ambiguous.
+	// holds hyphen_ambiguous; the form joined across the line break, when
+	// it holds break_ambiguous.
 	Alt string `json:"alt,omitempty"`
 }
 
@@ -98,7 +99,7 @@ func NewRecord(file string, from Origin, m *extract.Match) Record {
 	} else if m.Err != nil {
 		r.Reason = m.Err.Error()
 	}
-	if m.Flags&extract.HyphenAmbiguous != 0 {
+	if m.Flags&(extract.HyphenAmbiguous|extract.BreakAmbiguous) != 0 {
 		r.Alt = m.Alt
 	}
 	return r
@@ -175,7 +176,7 @@ func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int
 		b = append(b, '"')
 	}
 	b = append(b, ']')
-	if m.Flags&extract.HyphenAmbiguous != 0 && m.Alt != "" {
+	if m.Flags&(extract.HyphenAmbiguous|extract.BreakAmbiguous) != 0 && m.Alt != "" {
 		b = append(b, `,"alt":`...)
 		b = appendString(b, m.Alt)
 	}

@@ -187,8 +187,87 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	if !usable(text, schemeLen, kind) {
 		return none
 	}
+	joinedEnd := -1
+	if d == DelimNone && kind != KindEmail && flags&(Rejoined|Unusable) == 0 {
+		e, more := s.bareBreak(st, end)
+		if more {
+			return needMore
+		}
+		if e > 0 {
+			joinedEnd, next = e, e
+			flags |= BareBreak
+		}
+	}
 	s.emit(st, rawEnd, next, kind, d, flags, text, hyph)
+	if joinedEnd >= 0 {
+		c := &s.cand
+		je := joinedEnd - s.bareTrim
+		c.Joined, c.JoinedRaw, c.JoinedEnd = s.bareText, s.buf[st:je], s.base+int64(je)
+	}
 	return found
+}
+
+// bareBreak looks at a bare candidate from st whose run ends at index
+// end (behaviour §3.8, revision 5): when it ends there at a line break
+// right after one of / ? & = # . and the whole next line, after the same
+// quote prefix and its indentation, is one run of URI characters that
+// does not start with a scheme behaviour §2 finds, the URI may go on
+// there (…/ndss/99/ + "   proceedings/papers/wu.pdf."). It builds the
+// joined form, trimmed, in s.bareText and returns where the next line's
+// run ends; 0 when there is no such break, more when the buffered input
+// does not tell.
+func (s *Scanner) bareBreak(st, end int) (e int, more bool) {
+	b := s.buf[:s.n]
+	if end >= s.n || !isLineBreak(b[end]) || end == st {
+		return 0, end >= s.n && !s.eof
+	}
+	switch b[end-1] {
+	case '/', '?', '&', '=', '#', '.':
+	default:
+		return 0, false
+	}
+	limit := min(s.n, st+s.maxLen+utf8.UTFMax)
+	k := lineAfter(b, end)
+	if k >= limit || b[end] == '\r' && k == s.n {
+		return 0, limit == s.n && !s.eof
+	}
+	// The same quote prefix, then the indentation.
+	for want := s.quote.depthAt(s, st); want > 0; {
+		for k < limit && (b[k] == ' ' || b[k] == '\t') {
+			k++
+		}
+		if k == limit {
+			return 0, limit == s.n && !s.eof
+		}
+		if b[k] != '>' {
+			return 0, false
+		}
+		k++
+		want--
+	}
+	for k < limit && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	if k == limit {
+		return 0, limit == s.n && !s.eof
+	}
+	switch s.schemeStarts(k, limit) {
+	case needMore:
+		return 0, true
+	case found:
+		return 0, false
+	}
+	e, _, partial := plainRun(b[:limit], k, 0, 0, 0)
+	if partial && limit == s.n && !s.eof {
+		return 0, true
+	}
+	if e == k || e < s.n && !isLineBreak(b[e]) {
+		return 0, false // not the whole line
+	}
+	joined := append(append(s.bareText[:0], b[st:end]...), b[k:e]...)
+	n := trimEnd(joined)
+	s.bareText, s.bareTrim = joined[:n], len(joined)-n
+	return e, false
 }
 
 // gluedWordAt returns the length of text without a word glued after the

@@ -221,3 +221,33 @@ func TestPageBreakInAngle(t *testing.T) {
 		{"<http://a.example/b/\n\nsee page [Page x]\n  c>", []string{"http://a.example/b/"}},
 	})
 }
+
+// Behaviour §3.8 (revision 5): a bare URI broken at a line end is read
+// as it stands, flagged BareBreak with the joined form.
+func TestBareBreak(t *testing.T) {
+	for _, tc := range []struct{ in, text, joined string }{
+		{"see http://www.isoc.org/isoc/conferences/ndss/99/\n   proceedings/papers/wu.pdf.\nnext", "http://www.isoc.org/isoc/conferences/ndss/99/", "http://www.isoc.org/isoc/conferences/ndss/99/proceedings/papers/wu.pdf"},
+		{"> http://a.example/x?\r\n> b=1&c=2\r\n", "http://a.example/x", "http://a.example/x?b=1&c=2"},
+		{"http://a.example/b.\nThanks,", "http://a.example/b", "http://a.example/b.Thanks"},
+		// Not when the next line holds more than one run, starts with a
+		// scheme, is blank, or the first line ends otherwise.
+		{"http://a.example/b/\n  c d\n", "http://a.example/b/", ""},
+		{"http://a.example/b/\n  http://c.example/\n", "http://a.example/b/", ""},
+		{"http://a.example/b/\n\n  c\n", "http://a.example/b/", ""},
+		{"http://a.example/b\n  c\n", "http://a.example/b", ""},
+		{"> http://a.example/b/\nc\n", "http://a.example/b/", ""},
+	} {
+		s := New(strings.NewReader(tc.in), Config{})
+		if !s.Scan() {
+			t.Fatalf("%q: no candidate", tc.in)
+		}
+		c := s.Candidate()
+		joined := ""
+		if c.Flags&BareBreak != 0 {
+			joined = string(c.Joined)
+		}
+		if string(c.Text) != tc.text || joined != tc.joined {
+			t.Errorf("%q: text %q joined %q, want %q and %q", tc.in, c.Text, joined, tc.text, tc.joined)
+		}
+	}
+}

@@ -63,6 +63,10 @@ const (
 	// byte, U+3002 or U+FF0E), taken whole so that it is never cut to a
 	// URI naming another host (behaviour §2, revision 5): it is invalid.
 	Unusable
+	// BareBreak: a bare URI ran to a line end after one of / ? & = # .,
+	// and the whole next line may go on with it (behaviour §3.8): Text
+	// is the first line's part, Joined the joined form.
+	BareBreak
 )
 
 // Candidate is one span of text that a reader would take for a URI.
@@ -86,6 +90,10 @@ type Candidate struct {
 	// Hyphens holds the index in Text of each hyphen that stood right
 	// before a line break (behaviour §3), in increasing order.
 	Hyphens []int
+	// With BareBreak: Joined is the text joined across the line break
+	// (trimmed), JoinedRaw the input it spans, which ends at JoinedEnd.
+	Joined, JoinedRaw []byte
+	JoinedEnd         int64
 }
 
 // Config holds the options of a Scanner. The zero value gives the
@@ -180,6 +188,8 @@ type Scanner struct {
 	text      []byte // Text of a rejoined candidate
 	hyph      []int
 	contStart int    // where the last continuation line of a rejoined URI starts
+	bareText  []byte // the joined form of a bare URI broken at a line end
+	bareTrim  int    // the bytes of punctuation trimmed from its end
 	opener    int    // the index of the opening delimiter of the candidate being read, or -1
 	joined    []byte // a scheme joined across a line break (tryWrapped)
 	// emph is the '_' or '*' of emphasis right before the candidate's
