@@ -234,7 +234,7 @@ func inAuthority(text []byte, schemeLen int, kind Kind) bool {
 			return false
 		}
 	}
-	return len(text) > auth && bytes.IndexAny(text[auth:], "/?#") < 0
+	return len(text) > auth && !bytes.ContainsAny(text[auth:], "/?#")
 }
 
 // lineAfter returns the index of the line after the line break at j (a

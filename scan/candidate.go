@@ -51,7 +51,8 @@ func skipSpaceBack(b []byte, k, lo int) int {
 func (s *Scanner) candidateAt(st, schemeLen int, kind Kind) outcome {
 	d, urlPrefix, opener := s.context(st)
 	s.opener = opener
-	if kind == KindScheme && d != DelimQuote && d != delimSingle && !noGlance && nothingAfter(s.buf[:s.n], st+schemeLen+1) {
+	if kind == KindScheme && d != DelimQuote && d != delimSingle && !noGlance && nothingAfter(s.buf[:s.n], st+schemeLen+1) &&
+		!fileRoot(s.buf[st:s.n]) {
 		return none
 	}
 	var flags Flags
@@ -292,7 +293,7 @@ func gluedWordAt(text []byte, schemeLen int, kind Kind) int {
 		switch {
 		case len(rest) > 2 && rest[0] == '/' && rest[1] == '/':
 			hostStart = schemeLen + 3
-			if bytes.IndexAny(text[hostStart:], "/?#") >= 0 {
+			if bytes.ContainsAny(text[hostStart:], "/?#") {
 				return 0
 			}
 			if at := bytes.LastIndexByte(text[hostStart:], '@'); at >= 0 {
@@ -300,7 +301,7 @@ func gluedWordAt(text []byte, schemeLen int, kind Kind) int {
 			}
 		case schemeLen == len("mailto") && bytes.EqualFold(text[:schemeLen], []byte("mailto")):
 			at := bytes.LastIndexByte(text, '@')
-			if at < 0 || bytes.IndexAny(text[at:], "?#") >= 0 {
+			if at < 0 || bytes.ContainsAny(text[at:], "?#") {
 				return 0
 			}
 			hostStart = at + 1
@@ -370,7 +371,7 @@ func (s *Scanner) wholeAuthority(st, schemeLen, end int, kind Kind, d Delim, dep
 	open, closer := brackets(d)
 	wrapper := d == DelimQuote || d == delimSingle
 	for end < limit {
-		if end == auth || bytes.IndexAny(b[auth:end], "/?#") >= 0 {
+		if end == auth || bytes.ContainsAny(b[auth:end], "/?#") {
 			break
 		}
 		size, ok := cutterAt(b, end)
@@ -899,6 +900,12 @@ func bracketKind(c byte) int {
 	return -1
 }
 
+// fileRoot tells whether b starts with "file:///" (any case), which names
+// the root of the file system whatever follows (RFC 8089 2).
+func fileRoot(b []byte) bool {
+	return len(b) >= len("file:///") && bytes.EqualFold(b[:len("file:///")], []byte("file:///"))
+}
+
 // usable rejects a scheme with nothing usable after it: "http://",
 // "mailto:" (behaviour §2).
 func usable(text []byte, schemeLen int, kind Kind) bool {
@@ -913,7 +920,7 @@ func usable(text []byte, schemeLen int, kind Kind) bool {
 		rest = rest[1:]
 	}
 	// file:/// names the root of the local file system (RFC 8089 2).
-	return len(rest) > 0 || len(text) == len("file:///") && bytes.EqualFold(text, []byte("file:///"))
+	return len(rest) > 0 || len(text) == len("file:///") && fileRoot(text)
 }
 
 // emit sets the current candidate; scanning resumes at index next.

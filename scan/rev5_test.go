@@ -93,6 +93,7 @@ func TestEndsRev5(t *testing.T) {
 		{"http://a.example/b｜c http://a.example/d＞e http://a.example/f＼", []string{"http://a.example/b", "http://a.example/d", "http://a.example/f"}},
 		// file:/// names the root.
 		{"file:/// and http:///", []string{"file:///"}},
+		{"<file:///> (file:///)", []string{"file:///", "file:///"}},
 	})
 }
 
