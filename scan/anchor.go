@@ -243,8 +243,10 @@ func indexColonGlance(b []byte, from int) int {
 		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
 			return i
 		}
-		if angleBefore(b, i) {
-			return i // any permanent scheme inside <...> (behaviour §2.3)
+		if isSchemeByte(b[i-2]) && angleBefore(b, i) {
+			// Any permanent scheme inside <...> (behaviour §2.3): of two
+			// characters or more.
+			return i
 		}
 		from = i + 1
 	}
@@ -667,11 +669,25 @@ func angleBefore(b []byte, i int) bool {
 	if k == i || k == 0 {
 		return false
 	}
-	k = skipSpaceBack(b, k, max(0, k-maxGap))
-	if k >= 4 && bytes.EqualFold(b[k-4:k], []byte("URL:")) {
-		k = skipSpaceBack(b, k-4, max(0, k-4-maxGap))
+	if i-k == 3 && b[k]|0x20 == 'u' && b[k+1]|0x20 == 'r' && b[k+2]|0x20 == 'l' {
+		return false // "<URL:" is the prefix, not a scheme
 	}
-	return k > 0 && b[k-1] == '<'
+	for n := 0; n < 2; n++ {
+		// '<', whitespace, "URL:" (any case), whitespace, in turn, back
+		// from the run; most ':' of text fail at the first byte.
+		k = skipSpaceBack(b, k, max(0, k-maxGap))
+		switch {
+		case k == 0:
+			return false
+		case b[k-1] == '<':
+			return true
+		case n == 0 && k >= 4 && b[k-1] == ':' && b[k-2]|0x20 == 'l' && b[k-3]|0x20 == 'r' && b[k-4]|0x20 == 'u':
+			k -= 4
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // serviceHead looks before the scheme run starting at st (followed by

@@ -257,6 +257,20 @@ const maxPageBreak = 1024
 // on with the URI. It returns where that line starts, ok when there is
 // such a page break, and more when the buffered input does not tell.
 func pageBreakEnd(b []byte, k int, eof bool) (end int, ok, more bool) {
+	// A glance first: a page break starts with a blank line, a form
+	// feed, or a footer or header line at the left margin, a capital
+	// first ("<http://a/b-" + newline, repeated, spent a third of its
+	// time here).
+	g := k
+	for g < len(b) && (b[g] == ' ' || b[g] == '\t') {
+		g++
+	}
+	if g == len(b) {
+		return 0, false, !eof
+	}
+	if c := b[g]; c != '\n' && c != '\r' && c != '\f' && (g > k || c < 'A' || c > 'Z') {
+		return 0, false, false
+	}
 	lim := k + maxPageBreak
 	seen := false
 	for i := k; ; {

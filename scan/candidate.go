@@ -96,7 +96,13 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	b := s.buf[:s.n]
 	limit := min(s.n, st+s.maxLen+utf8.UTFMax)
 	open, closer := brackets(d)
-	end, depth, partial := plainRun(b[:limit], st, open, closer, 0)
+	var end, depth int
+	var partial bool
+	if d == DelimNone {
+		end, partial = bareRun(b[:limit], st)
+	} else {
+		end, depth, partial = plainRun(b[:limit], st, open, closer, 0)
+	}
 	if end-st > s.maxLen {
 		s.startSkip(st, end, kind, d, depth, flags)
 		return none
@@ -104,10 +110,20 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	if partial && !s.eof {
 		return needMore
 	}
-	if e, cutter, more := s.wholeAuthority(st, schemeLen, end, kind, d, depth); more {
-		return needMore
-	} else if cutter {
-		end, flags = e, flags|Unusable
+	// The tests below are made at each candidate: each is asked first
+	// of the byte that ended the run, here, without a call (most runs
+	// end at a space, and "http://a/b " repeated spent half as much
+	// again in the calls).
+	stop := byte(' ')
+	if end < s.n {
+		stop = b[end]
+	}
+	if !isSpaceByte(stop) && stop != '"' && stop != '<' && stop != '>' {
+		if e, cutter, more := s.wholeAuthority(st, schemeLen, end, kind, d, depth); more {
+			return needMore
+		} else if cutter {
+			end, flags = e, flags|Unusable
+		}
 	}
 	quoted := d == DelimQuote || d == delimSingle
 	if d == delimSingle {
@@ -117,8 +133,8 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 			end = st + q
 		}
 	}
-	if d != DelimBracket && !quoted {
-		end = unbalancedBracket(b, st, end)
+	if d == DelimParen || d == DelimBrace {
+		end = unbalancedBracket(b, st, end) // bareRun's rule, in these contexts
 	}
 	cut := end // where a character that cannot be in a URI cut the run
 	if quoted && end < limit && wrappedBad(b[end]) {
@@ -138,7 +154,11 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	text := b[st:end]
 	rawEnd, next := end, end
 	var hyph []int
-	switch brk := s.breakAt(st, end, d); brk {
+	brk := none
+	if end < s.n && (b[end] == '\\' || isLineBreak(b[end])) {
+		brk = s.breakAt(st, end, d)
+	}
+	switch brk {
 	case needMore:
 		return needMore
 	case found:
@@ -189,7 +209,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 		return none
 	}
 	joinedEnd := -1
-	if d == DelimNone && kind != KindEmail && flags&(Rejoined|Unusable) == 0 {
+	if d == DelimNone && end < s.n && isLineBreak(b[end]) && kind != KindEmail && flags&(Rejoined|Unusable) == 0 {
 		e, more := s.bareBreak(st, end)
 		if more {
 			return needMore
@@ -280,8 +300,16 @@ func (s *Scanner) bareBreak(st, end int) (e int, more bool) {
 // that top-level domain. The host is that of an authority (http://), of a
 // mailto: address, of a bare www. host or address.
 func gluedWordAt(text []byte, schemeLen int, kind Kind) int {
-	if n := len(text); n == 0 || !isAlpha(text[n-1]) {
-		return 0 // the glued word ends in a letter
+	// The glued word ends the last label in letters, one of them upper
+	// case: a look back over the letters of the end first.
+	upper := false
+	k := len(text)
+	for k > 0 && isAlpha(text[k-1]) {
+		upper = upper || text[k-1] < 'a'
+		k--
+	}
+	if !upper || k == 0 || text[k-1] != '.' {
+		return 0
 	}
 	hostStart := 0
 	switch kind {
@@ -293,7 +321,7 @@ func gluedWordAt(text []byte, schemeLen int, kind Kind) int {
 		switch {
 		case len(rest) > 2 && rest[0] == '/' && rest[1] == '/':
 			hostStart = schemeLen + 3
-			if bytes.ContainsAny(text[hostStart:], "/?#") {
+			if hasAuthorityEnd(text[hostStart:]) {
 				return 0
 			}
 			if at := bytes.LastIndexByte(text[hostStart:], '@'); at >= 0 {
@@ -371,7 +399,9 @@ func (s *Scanner) wholeAuthority(st, schemeLen, end int, kind Kind, d Delim, dep
 	open, closer := brackets(d)
 	wrapper := d == DelimQuote || d == delimSingle
 	for end < limit {
-		if end == auth || bytes.ContainsAny(b[auth:end], "/?#") {
+		// Most runs end at whitespace: that test first.
+		if c := b[end]; c < utf8.RuneSelf && (isSpaceByte(c) || asciiClass[c]&cURI != 0 || c == '"' || c == '<' || c == '>') ||
+			end == auth || hasAuthorityEnd(b[auth:end]) {
 			break
 		}
 		size, ok := cutterAt(b, end)
@@ -402,6 +432,17 @@ func (s *Scanner) wholeAuthority(st, schemeLen, end int, kind Kind, d Delim, dep
 		}
 	}
 	return end, cutter, false
+}
+
+// hasAuthorityEnd tells whether b holds a '/', '?' or '#', which end an
+// authority (a loop: bytes.ContainsAny cost more on these short runs).
+func hasAuthorityEnd(b []byte) bool {
+	for _, c := range b {
+		if c == '/' || c == '?' || c == '#' {
+			return true
+		}
+	}
+	return false
 }
 
 // cutterAt tells whether the character at index j cuts a host in two
@@ -656,7 +697,10 @@ func (s *Scanner) schemeStarts(k, limit int) outcome {
 // before it (*http://a/b.*).
 func (s *Scanner) trimEmph(text []byte) int {
 	n := trimEnd(text)
-	if s.emph != 0 && n > 0 && text[n-1] == s.emph {
+	if s.emph == 0 {
+		return n
+	}
+	if n > 0 && text[n-1] == s.emph {
 		n = trimEnd(text[:n-1])
 	}
 	return n
@@ -667,8 +711,7 @@ func (s *Scanner) trimEmph(text []byte) int {
 // hold ']', so such a one ends it ("[IMG: http://x.example/a.jpg][2]"
 // gives http://x.example/a.jpg; behaviour §3.7, revision 5).
 func unbalancedBracket(b []byte, st, end int) int {
-	k := bytes.IndexByte(b[st:end], ']')
-	if k < 0 {
+	if bytes.IndexByte(b[st:end], ']') < 0 {
 		return end
 	}
 	depth := 0
@@ -756,6 +799,62 @@ func plainRun(b []byte, j int, open, closer byte, depth int) (end, d int, partia
 		j += size
 	}
 	return j, depth, true
+}
+
+// bareRun is plainRun outside any wrapper, with one more rule: a ']'
+// that closes no '[' of the URI ends it (behaviour §3.7, revision 5:
+// "[IMG: http://x.example/a.jpg][2]"; outside an IP literal a URI cannot
+// hold ']'). The brackets are counted only when a ']' comes, from where
+// the last count stopped, so a run costs linear time.
+func bareRun(b []byte, j int) (end int, partial bool) {
+	open, counted := 0, j
+	for j < len(b) {
+		for ; j+4 <= len(b); j += 4 {
+			w := b[j : j+4]
+			if asciiClass[w[0]]&asciiClass[w[1]]&asciiClass[w[2]]&asciiClass[w[3]]&cBare == 0 {
+				break
+			}
+		}
+		for j < len(b) && asciiClass[b[j]]&cBare != 0 {
+			j++
+		}
+		if j == len(b) {
+			break
+		}
+		c := b[j]
+		if c == ']' {
+			for ; counted < j; counted++ {
+				switch b[counted] {
+				case '[':
+					open++
+				case ']':
+					open--
+				}
+			}
+			if open <= 0 {
+				return j, false
+			}
+			open--
+			counted++
+			j++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return j, false // not cURI
+		}
+		r, size := utf8.DecodeRune(b[j:])
+		if r == utf8.RuneError && size <= 1 {
+			if !utf8.FullRune(b[j:]) {
+				return j, true // the rest of it may come
+			}
+			return j, false // invalid UTF-8 ends a URI (behaviour §1)
+		}
+		if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
+			return j, false
+		}
+		j += size
+	}
+	return j, true
 }
 
 // wrappedBad tells the ASCII characters that cannot be in a URI but do not

@@ -16,9 +16,10 @@ const (
 	cLocal              // RFC 5322 atext or '.': may stand in the local part of a bare e-mail address
 	cDomain             // may stand in a host name: ALPHA / DIGIT / "-"
 	cKeep               // ASCII never trimmed from the end of a URI (trimEnd): not cTrail, no closing bracket
+	cBare               // cURI but ']', which bareRun looks at (behaviour §3.7)
 )
 
-var asciiClass = func() (t [256]uint8) {
+var asciiClass = func() (t [256]uint16) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c] |= cScheme | cAlpha | cLocal | cDomain
 		t[c-'a'+'A'] |= cScheme | cAlpha | cLocal | cDomain
@@ -37,6 +38,11 @@ var asciiClass = func() (t [256]uint8) {
 	}
 	for _, c := range "<>\"`{}|\\^" {
 		t[c] &^= cURI
+	}
+	for c := range t {
+		if t[c]&cURI != 0 && c != ']' {
+			t[c] |= cBare
+		}
 	}
 	for _, c := range "\t\n\v\f\r " {
 		t[c] |= cSpace

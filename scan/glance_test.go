@@ -57,8 +57,8 @@ func TestColonGlance(t *testing.T) {
 		"Ethernet^: a, in.net^: b",
 		"see ^://a and http^://a/b, Mailto^:a@b, e.g.:x, URN^:a, smsnet^:x",
 		"Files:\n  a.go\n\ttests: b.go\n",
-		"<ma\n  ilto^:a@b> <URL^:mai\n> lto^:a@b> <mail\n  to^:a@b> <mailt\n\to^:a@b> <mailt\r\no^:a@b> <mailto-x\n  to: a> <te\n\n  l: a> <te\n  l^: a> The\n  items: x",
-		"<http^:\n  //a/b> case a < b^: // c > d\n",
+		"<ma\n  ilto^:a@b> <URL:mai\n> lto^:a@b> <mail\n  to^:a@b> <mailt\n\to^:a@b> <mailt\r\no^:a@b> <mailto-x\n  to: a> <te\n\n  l: a> <te\n  l^: a> The\n  items: x",
+		"<http^:\n  //a/b> case a < b: // c > d\n",
 		"x^:",
 	} {
 		var b []byte
