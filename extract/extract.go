@@ -484,7 +484,7 @@ func (s *Scanner) schemeText(c *scan.Candidate) string {
 	case scan.KindEmail:
 		scheme = "mailto:"
 	}
-	if c.Kind == scan.KindEmail {
+	if c.Flags&scan.LocalEscape != 0 {
 		if at := strings.LastIndexByte(bytesString(c.Text), '@'); at > 0 && needsMailtoEscape(c.Text[:at]) {
 			return s.mailtoText(c.Text, at)
 		}

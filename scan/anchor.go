@@ -243,7 +243,7 @@ func indexColonGlance(b []byte, from int) int {
 		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
 			return i
 		}
-		if isSchemeByte(b[i-2]) && angleBefore(b, i) {
+		if isSchemeByte(b[i-2]) && !(b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u') && angleBefore(b, i) {
 			// Any permanent scheme inside <...> (behaviour §2.3): of two
 			// characters or more.
 			return i

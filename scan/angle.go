@@ -137,8 +137,10 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 		case c == '\n' || c == '\r':
 			if !blank && !bad && depth == 0 {
 				// An RFC page break is skipped whole (as angleStop does).
-				if e, ok, _ := pageBreakEnd(b, lineAfter(b, j), s.eof); ok {
-					j = e - 1
+				if k := lineAfter(b, j); k < len(b) && mayPageBreak(b[k]) {
+					if e, ok, _ := pageBreakEnd(b, k, s.eof); ok {
+						j = e - 1
+					}
 				}
 			}
 			if blank || bad {
@@ -244,6 +246,12 @@ func lineAfter(b []byte, j int) int {
 		return j + 2
 	}
 	return j + 1
+}
+
+// mayPageBreak is pageBreakEnd's first glance, at the first byte c of
+// the line: whitespace, a form feed or a capital.
+func mayPageBreak(c byte) bool {
+	return isSpaceByte(c) || 'A' <= c && c <= 'Z'
 }
 
 // maxPageBreak bounds the bytes pageBreakEnd reads.
@@ -475,7 +483,10 @@ scan:
 		case c == '\n' || c == '\r':
 			if !t.blank && !t.bad && depth == 0 {
 				// An RFC page break is skipped whole, like whitespace.
-				e, ok, more := pageBreakEnd(b, lineAfter(b, j), s.eof)
+				e, ok, more := 0, false, false
+				if k := lineAfter(b, j); k >= len(b) || mayPageBreak(b[k]) {
+					e, ok, more = pageBreakEnd(b, k, s.eof)
+				}
 				if more {
 					break scan
 				}

@@ -122,12 +122,14 @@ func (s *Scanner) tryEmail(i int) outcome {
 	b := s.buf[:s.n]
 	lo := max(s.floor, i-maxLocalPart-utf8.UTFMax)
 	j := i
+	var seen uint16 // the classes of the local part's bytes
 	for j > lo {
 		c := b[j-1]
 		if c < utf8.RuneSelf {
 			if asciiClass[c]&cLocal == 0 {
 				break
 			}
+			seen |= asciiClass[c]
 			j--
 			continue
 		}
@@ -135,6 +137,7 @@ func (s *Scanner) tryEmail(i int) outcome {
 		if !localRune(r) {
 			break
 		}
+		seen |= cEscape
 		j -= size
 	}
 	if j == i || i-j > maxLocalPart || j > 0 && endsInLocal(b[:j]) {
@@ -215,7 +218,11 @@ func (s *Scanner) tryEmail(i int) outcome {
 			d = DelimNone
 		}
 	}
-	s.emit(j, end, next, KindEmail, d, 0, b[j:end], nil)
+	var flags Flags
+	if seen&cEscape != 0 {
+		flags = LocalEscape // a wrapper's opener may have set it: extract looks
+	}
+	s.emit(j, end, next, KindEmail, d, flags, b[j:end], nil)
 	return found
 }
 
@@ -294,7 +301,7 @@ func (s *Scanner) messageIDLine(j int) bool {
 	if j == 0 {
 		return false
 	}
-	if c := b[j-1]; c != '<' && (c != ' ' && c != '\t' || !articleBefore(b, j-1)) {
+	if c := b[j-1]; c != '<' && (c != ' ' && c != '\t' || j < 2 || b[j-2]|0x20 != 'e' && !isSpaceByte(b[j-2]) || !articleBefore(b, j-1)) {
 		return false
 	}
 	lo := max(0, j-maxGap)

@@ -155,7 +155,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 	rawEnd, next := end, end
 	var hyph []int
 	brk := none
-	if end < s.n && (b[end] == '\\' || isLineBreak(b[end])) {
+	if end < s.n && (b[end] == '\\' || isLineBreak(b[end]) && (d == DelimQuote || d == DelimParen || b[end-1] == '\\')) {
 		brk = s.breakAt(st, end, d)
 	}
 	switch brk {
@@ -209,7 +209,7 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 		return none
 	}
 	joinedEnd := -1
-	if d == DelimNone && end < s.n && isLineBreak(b[end]) && kind != KindEmail && flags&(Rejoined|Unusable) == 0 {
+	if d == DelimNone && end < s.n && isLineBreak(b[end]) && bareBreakAfter(b[end-1]) && kind != KindEmail && flags&(Rejoined|Unusable) == 0 {
 		e, more := s.bareBreak(st, end)
 		if more {
 			return needMore
@@ -226,6 +226,12 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 		c.Joined, c.JoinedRaw, c.JoinedEnd = s.bareText, s.buf[st:je], s.base+int64(je)
 	}
 	return found
+}
+
+// bareBreakAfter tells the characters after which a bare URI that ends a
+// line may be broken (behaviour §3.8): / ? & = # .
+func bareBreakAfter(c byte) bool {
+	return c == '/' || c == '?' || c == '&' || c == '=' || c == '#' || c == '.'
 }
 
 // bareBreak looks at a bare candidate from st whose run ends at index

@@ -17,6 +17,7 @@ const (
 	cDomain             // may stand in a host name: ALPHA / DIGIT / "-"
 	cKeep               // ASCII never trimmed from the end of a URI (trimEnd): not cTrail, no closing bracket
 	cBare               // cURI but ']', which bareRun looks at (behaviour §3.7)
+	cEscape             // percent-encoded in the local part of a mailto: address (RFC 6068 2)
 )
 
 var asciiClass = func() (t [256]uint16) {
@@ -38,6 +39,9 @@ var asciiClass = func() (t [256]uint16) {
 	}
 	for _, c := range "<>\"`{}|\\^" {
 		t[c] &^= cURI
+	}
+	for _, c := range "%/?#[]{}|^`" {
+		t[c] |= cEscape
 	}
 	for c := range t {
 		if t[c]&cURI != 0 && c != ']' {

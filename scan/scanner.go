@@ -67,6 +67,10 @@ const (
 	// and the whole next line may go on with it (behaviour §3.8): Text
 	// is the first line's part, Joined the joined form.
 	BareBreak
+	// LocalEscape: the local part of an address (KindEmail) may hold a
+	// character that a mailto: URI percent-encodes (RFC 6068 2): '%',
+	// '/', '?', '#', '[', ']', '{', '}', '|', '^', '`' or non-ASCII.
+	LocalEscape
 )
 
 // Candidate is one span of text that a reader would take for a URI.
