@@ -672,9 +672,12 @@ func angleBefore(b []byte, i int) bool {
 	if i-k == 3 && b[k]|0x20 == 'u' && b[k+1]|0x20 == 'r' && b[k+2]|0x20 == 'l' {
 		return false // "<URL:" is the prefix, not a scheme
 	}
+	if c := b[k-1]; c != '<' && c != ' ' && c != ':' {
+		return false // most ':' of text and code: "\tName:", "(x:"
+	}
 	for n := 0; n < 2; n++ {
 		// '<', whitespace, "URL:" (any case), whitespace, in turn, back
-		// from the run; most ':' of text fail at the first byte.
+		// from the run.
 		k = skipSpaceBack(b, k, max(0, k-maxGap))
 		switch {
 		case k == 0:
