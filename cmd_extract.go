@@ -65,6 +65,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "www", Category: "What to find", Usage: "also find bare www.host... (reported as http://www.host...)", DisableDefaultText: true},
 		&cli.BoolFlag{Name: "email", Category: "What to find", Usage: "also find bare user@host.tld (reported as mailto:user@host.tld)", DisableDefaultText: true},
 		&cli.StringFlag{Name: "hyphen", Value: "keep", Category: "What to find", Usage: "a URI broken across lines right after a hyphen: print it with the hyphen, without, or both forms (`MODE`: keep, drop or both)"},
+		&cli.StringFlag{Name: "bare-break", Value: "keep", Category: "What to find", Usage: "a bare URI that ends a line after / ? & = # . where the next line may go on with it: print it as on its line, joined, or both forms (`MODE`: keep, join or both)"},
 		&cli.IntFlag{Name: "max-length", Value: 64 << 10, Category: "What to find", Usage: "skip (and report) candidates longer than `BYTES`"},
 		&cli.BoolFlag{Name: "fold-width", Category: "What to find", Usage: "read fullwidth forms (ｈｔｔｐ：／／) as ASCII", DisableDefaultText: true},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), DefaultText: "the number of CPUs", Category: "Input", Usage: "read `N` files (or chunks of one large file) at once; the output is that of -j 1"},
@@ -592,6 +593,16 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 		opts.Hyphen = extract.HyphenBoth
 	default:
 		return opts, fmt.Errorf("--hyphen %q: want keep, drop or both", h)
+	}
+	switch m := c.String("bare-break"); m {
+	case "keep":
+		opts.BareBreak = extract.BareBreakKeep
+	case "join":
+		opts.BareBreak = extract.BareBreakJoin
+	case "both":
+		opts.BareBreak = extract.BareBreakBoth
+	default:
+		return opts, fmt.Errorf("--bare-break %q: want keep, join or both", m)
 	}
 	if opts.MaxLength <= 0 {
 		return opts, fmt.Errorf("--max-length %d: want a positive number of bytes", opts.MaxLength)

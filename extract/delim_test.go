@@ -48,7 +48,7 @@ func TestDelimiting(t *testing.T) {
 		{in: "\"|http://a/b\nc/d|\"", want: []string{"http://a/bc/d"}},
 		{in: "\"|http://a/b\r\n    c/d|\" here", want: []string{"http://a/bc/d"}},
 		{in: "\"|http://a/b|\nc d\""},
-		{in: "\"|http://a/b|\nc/d\nx\""},
+		{in: "\"|http://a/b\nc/d\nx|\"", want: []string{"http://a/bc/dx"}}, // over three lines (revision 5)
 		{in: "\"|http://a/b|\n\""},
 		{in: "\"|http://a/b| c\""},
 		{in: "\"|http://a/b|\n\n\"c\""},
@@ -331,11 +331,11 @@ func TestWrappers(t *testing.T) {
 		{in: `"fetch \"|http://example.com/a\|b|\" failed"`, want: []string{"!http://example.com/a|b"}},
 		{in: "\"x \\\"|http://a/b\n  c|\\\" y\"", want: []string{"http://a/bc"}},
 		// A quoted break is rejoined only when the next line does not
-		// start with a scheme and ':'.
+		// start with a scheme that behaviour §2 finds there.
 		{in: "<rpc xsi:schemaLocation=\"|urn:ietf:params:xml:ns:netconf:base:1.0|\n     |http://example.com/schema/netconf.xsd|\">"},
-		{in: "\"|urn:a:b|\n   |urn:c:d|\""},
+		{in: "\"|urn:ab:b|\n   |urn:cd:d|\""},
 		{in: "\"|http://a/b\n  c:d|\"", want: []string{"http://a/bc:d"}},
-		{in: "\"|http://a/b|\n  cd:e\""},
+		{in: "\"|http://a/b\n  cd:e|\"", want: []string{"http://a/bcd:e"}}, // cd: is no scheme behaviour §2 finds
 		{in: "\"|http://a/b\n  c/d|\"", want: []string{"http://a/bc/d"}},
 	})
 }

@@ -33,6 +33,7 @@ import (
 	"encoding/binary"
 	"io"
 	"iter"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -53,6 +54,17 @@ const (
 	HyphenBoth                   // report both: with the hyphens first, then without
 )
 
+// BareBreakMode says what to do with a bare URI that runs to a line end
+// after one of / ? & = # . when the whole next line may go on with it
+// (behaviour §3.8): the URI may or may not go on there.
+type BareBreakMode uint8
+
+const (
+	BareBreakKeep BareBreakMode = iota // report the URI as it stands on its first line (the default)
+	BareBreakJoin                      // report it joined with the next line
+	BareBreakBoth                      // report both: the first line's form first, then the joined one
+)
+
 // Options tune a Scanner. The zero value gives the defaults of doc/behaviour.md.
 type Options struct {
 	// AnyScheme finds any syntactically valid scheme of two or more
@@ -66,6 +78,8 @@ type Options struct {
 	Email bool
 	// Hyphen chooses the form of a URI broken after a hyphen.
 	Hyphen HyphenMode
+	// BareBreak chooses the form of a bare URI broken at a line end.
+	BareBreak BareBreakMode
 	// MaxLength bounds a candidate's length in bytes (default 64 KiB);
 	// longer ones are skipped and reported to OnSkip.
 	MaxLength int
@@ -117,9 +131,10 @@ const (
 	HyphenAmbiguous                   // a line break came right after a hyphen; see Match.Alt
 	URLPrefix                         // a "URL:" prefix stood before it
 	IRI                               // it holds non-ASCII characters
+	BreakAmbiguous                    // a bare URI ran to a line end where the next line may go on with it; see Match.Alt
 )
 
-var flagNames = []string{"rejoined", "hyphen_ambiguous", "url_prefix", "iri"}
+var flagNames = []string{"rejoined", "hyphen_ambiguous", "url_prefix", "iri", "break_ambiguous"}
 
 // Names lists the flags set, by their names in behaviour §7.4.
 func (f Flags) Names() []string {
@@ -156,7 +171,8 @@ type Match struct {
 	Delimiter    Delimiter
 	Flags        Flags
 	// Alt is the form without the hyphens at line breaks, when the
-	// HyphenAmbiguous flag is set.
+	// HyphenAmbiguous flag is set; the form joined across the line
+	// break, when BreakAmbiguous is.
 	Alt string
 	// Valid tells whether URI is a valid URI (or IRI); Err says why not.
 	Valid bool
@@ -406,6 +422,10 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 	if !isASCIIBytes(c.Text) {
 		m.Flags |= IRI
 	}
+	if c.Flags&scan.BareBreak != 0 {
+		s.bareBreak(m, c)
+		return
+	}
 	if flags&HyphenAmbiguous != 0 && s.opts.Hyphen == HyphenBoth {
 		s.pending = append(s.pending[:0], *m)
 		s.judge(&s.pending[0], alt, c.Kind == scan.KindWWW)
@@ -415,6 +435,46 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 		first = alt
 	}
 	s.judge(m, first, c.Kind == scan.KindWWW)
+	if c.Flags&scan.Unusable != 0 {
+		// Taken whole over a character that cannot be in a URI, so as
+		// not to name another host (behaviour §2): invalid as a whole.
+		k := max(0, scan.BadAt(first))
+		m.Valid, m.Normalized = false, ""
+		m.Err = &uri.Error{Input: first, Offset: k, Reason: "character that cannot be in a URI, inside the authority"}
+	}
+}
+
+// bareBreak fills m, whose other fields are set, for a candidate with
+// the BareBreak flag (behaviour §3.8): the form of the first line, the
+// joined form, or both (the first line's first), as Options.BareBreak
+// says; Alt holds the joined form.
+func (s *Scanner) bareBreak(m *Match, c *scan.Candidate) {
+	m.Flags |= BreakAmbiguous
+	first := s.schemeText(c)
+	joined := s.formOf(c, c.Joined)
+	m.Alt = joined
+	www := c.Kind == scan.KindWWW
+	switch s.opts.BareBreak {
+	case BareBreakJoin:
+		m.Raw, m.End = c.JoinedRaw, c.JoinedEnd
+		s.judge(m, joined, www)
+	case BareBreakBoth:
+		s.judge(m, first, www)
+		s.pending = append(s.pending[:0], *m)
+		p := &s.pending[0]
+		p.Raw, p.End = c.JoinedRaw, c.JoinedEnd
+		s.judge(p, joined, www)
+	default:
+		s.judge(m, first, www)
+	}
+}
+
+// formOf is text with the scheme that behaviour §2 gives bare hosts.
+func (s *Scanner) formOf(c *scan.Candidate, text []byte) string {
+	if c.Kind == scan.KindWWW {
+		return "http://" + string(text)
+	}
+	return string(text)
 }
 
 // schemeText is the candidate's text with the scheme that behaviour §2 gives
@@ -426,6 +486,11 @@ func (s *Scanner) schemeText(c *scan.Candidate) string {
 		scheme = "http://"
 	case scan.KindEmail:
 		scheme = "mailto:"
+	}
+	if c.Flags&scan.LocalEscape != 0 {
+		if at := strings.LastIndexByte(bytesString(c.Text), '@'); at > 0 && needsMailtoEscape(c.Text[:at]) {
+			return s.mailtoText(c.Text, at)
+		}
 	}
 	n := len(scheme) + len(c.Text)
 	if n > strOwn {
@@ -442,6 +507,47 @@ func (s *Scanner) schemeText(c *scan.Candidate) string {
 	k += copy(s.strs[k:], c.Text)
 	s.strsN = k
 	return bytesString(s.strs[st:k])
+}
+
+// mailtoEscaped marks the ASCII bytes of a local part that RFC 6068 2
+// percent-encodes in a mailto: URI (behaviour §2.9, revision 5): '%',
+// '/', '?', '#', '[', ']', '{', '}', '|', '^', '`'; a#b@x.com is
+// mailto:a%23b@x.com, never a URI of the mailbox a. Non-ASCII bytes are
+// encoded too.
+var mailtoEscaped = func() (t [256]bool) {
+	for _, c := range "%/?#[]{}|^`" {
+		t[c] = true
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+func needsMailtoEscape(local []byte) bool {
+	for _, c := range local {
+		if mailtoEscaped[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// mailtoText is "mailto:" and the address text, its local part (before
+// index at) percent-encoded as RFC 6068 says.
+func (s *Scanner) mailtoText(text []byte, at int) string {
+	const hex = "0123456789ABCDEF"
+	out := make([]byte, 0, len("mailto:")+3*len(text))
+	out = append(out, "mailto:"...)
+	for _, c := range text[:at] {
+		if mailtoEscaped[c] {
+			out = append(out, '%', hex[c>>4], hex[c&15])
+		} else {
+			out = append(out, c)
+		}
+	}
+	out = append(out, text[at:]...)
+	return bytesString(out)
 }
 
 // dropHyphens removes the hyphens at the given indexes of the candidate's

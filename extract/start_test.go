@@ -25,10 +25,10 @@ func TestWhereAURIStarts(t *testing.T) {
 		// --email: the local part whole.
 		{in: "Contact:|john@example.com|", want: []string{"mailto:john@example.com"}, opts: email},
 		{in: "Write to |o'brien@example.com| or |a!b@example.com|", want: []string{"mailto:o'brien@example.com", "mailto:a!b@example.com"}, opts: email},
-		{in: "(|üa@example.com|)", want: []string{"mailto:üa@example.com"}, opts: email},
+		{in: "(|üa@example.com|)", want: []string{"mailto:%C3%BCa@example.com"}, opts: email}, // RFC 6068 2
 		// A character that is atext but not a URI character makes the
 		// whole address invalid; it is never cut to a valid tail.
-		{in: "|a{b@example.com|", want: []string{"!mailto:a{b@example.com"}, opts: email},
+		{in: "|a{b@example.com|", want: []string{"mailto:a%7Bb@example.com"}, opts: email}, // RFC 6068 2
 		{in: "git clone git@github.com:user/repo.git", opts: email},
 		{in: "In article <1234@news.example.com>, |joe@example.org| (Joe) wrote:", want: []string{"mailto:joe@example.org"}, opts: email},
 	})

@@ -56,7 +56,8 @@ type Record struct {
 	// Flags is never null: an empty list when no flag is set.
 	Flags []string `json:"flags"`
 	// Alt is the form without the hyphens at line breaks, when Flags
-	// holds hyphen_ambiguous.
+	// holds hyphen_ambiguous; the form joined across the line break, when
+	// it holds break_ambiguous.
 	Alt string `json:"alt,omitempty"`
 	// Link holds what a mail filter asks of the link (behaviour §10;
 	// facts.go): host, domain, text, embedded_in.
@@ -138,7 +139,7 @@ func NewRecord(file string, from Origin, m *extract.Match) Record {
 	} else if m.Err != nil {
 		r.Reason = m.Err.Error()
 	}
-	if m.Flags&extract.HyphenAmbiguous != 0 {
+	if m.Flags&(extract.HyphenAmbiguous|extract.BreakAmbiguous) != 0 {
 		r.Alt = m.Alt
 	}
 	lf := linkFactsOf(from, m)
@@ -235,7 +236,7 @@ func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int
 	lf := linkFactsOf(from, m)
 	b = lf.appendFlags(b, len(names) > 0)
 	b = append(b, ']')
-	if m.Flags&extract.HyphenAmbiguous != 0 && m.Alt != "" {
+	if m.Flags&(extract.HyphenAmbiguous|extract.BreakAmbiguous) != 0 && m.Alt != "" {
 		b = append(b, `,"alt":`...)
 		b = appendString(b, m.Alt)
 	}

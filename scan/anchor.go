@@ -243,6 +243,11 @@ func indexColonGlance(b []byte, from int) int {
 		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
 			return i
 		}
+		if isSchemeByte(b[i-2]) && !(b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u') && angleBefore(b, i) {
+			// Any permanent scheme inside <...> (behaviour §2.3): of two
+			// characters or more.
+			return i
+		}
 		from = i + 1
 	}
 }
@@ -316,6 +321,7 @@ func mayEndWrappedScheme(b []byte, i int) bool {
 }
 
 func (s *Scanner) try(i int, kind Kind) outcome {
+	s.emph = 0
 	switch kind {
 	case KindEmail:
 		return s.tryEmail(i)
@@ -361,19 +367,38 @@ func (s *Scanner) tryScheme(i int) outcome {
 	// R right after '_' is the tail of a word, in every mode: READ_DATA:ALLOW,
 	// x_http://a (behaviour §2 step 1). The byte before R is always in the
 	// buffer: the scanner keeps a look-back before each anchor.
-	if j > 0 && b[j-1] == '_' {
-		return none
+	// But a '_' or '*' that itself follows whitespace or the start of the
+	// text is emphasis, as Usenet and mail write it: the URI is found, and
+	// a matching '_' or '*' at its end is trimmed (_http://a.example/b_;
+	// revision 5).
+	if j > 0 && (b[j-1] == '_' || b[j-1] == '*') {
+		if s.emphasisAt(j - 1) {
+			s.emph = b[j-1]
+		} else if b[j-1] == '_' {
+			return none
+		}
 	}
 	k := s.schemeIn(b[j:i], slashes, truncated)
+	if k < 0 && !slashes && s.permanentInAngle(b[j:i], j, truncated) {
+		return s.angleOnly(j, i)
+	}
 	if k < 0 {
 		return none
+	}
+	if slashes && !s.cfg.AnyScheme {
+		// SLP's service:printer:lpr://host/queue (RFC 2609) is one URI:
+		// its head is not a word before lpr://.
+		if h := serviceHead(b, j+k, s.floor); h >= 0 {
+			return s.candidateAt(h, len("service"), KindScheme)
+		}
 	}
 	st, n := j+k, i-j-k
 	if slashes || s.cfg.AnyScheme || !needsShape(b[st:i]) {
 		return s.candidateAt(st, n, KindScheme)
 	}
-	// mid:, cid:, tel:, fax: must show their shape in the candidate as a
-	// reader takes it (rejoined in <...>), or nothing is found here.
+	// mid:, cid:, tel:, fax:, urn:, data:, geo:, sms: must show their
+	// shape in the candidate as a reader takes it (rejoined in <...>), or
+	// nothing is found here.
 	pos, floor := s.pos, s.floor
 	out := s.candidateAt(st, n, KindScheme)
 	if out == found && s.cand.Flags&TooLong == 0 && !hasShape(b[st:i], s.cand.Text[n+1:]) {
@@ -381,6 +406,15 @@ func (s *Scanner) tryScheme(i int) outcome {
 		return none
 	}
 	return out
+}
+
+// emphasisAt tells whether the '_' or '*' at index k opens emphasis:
+// whitespace or the start of the text stands before it.
+func (s *Scanner) emphasisAt(k int) bool {
+	if k == 0 {
+		return s.base == 0 && !s.cfg.StartsMidLine
+	}
+	return isSpaceByte(s.buf[k-1])
 }
 
 // schemeIn applies steps 2 and 3 of behaviour §2 to the run r: it returns
@@ -486,14 +520,223 @@ func isNoAuthorityScheme(r []byte) bool {
 	return false
 }
 
-// needsShape tells the schemes written without "//" that must show their
-// own shape to be found (behaviour §2): mid, cid, tel, fax.
-func needsShape(name []byte) bool {
-	if len(name) != 3 {
+// permanentInAngle tells whether the run r = b[j:i] before a ':' with no
+// "//" after it is a scheme of the registry's permanent list standing
+// right inside <...> (behaviour §2.3, revision 5): the brackets say "this
+// is a URI" (<im:pooh@100akerwood.com>, <pres:a@example.com>), while
+// <content:encoded>, an RSS element, is not (content is provisional).
+// Only by default: --scheme and --any-scheme say what they find.
+func (s *Scanner) permanentInAngle(r []byte, j int, truncated bool) bool {
+	if s.cfg.AnyScheme || len(s.schemes) > 0 || truncated || len(r) < 2 || !isAlpha(r[0]) {
 		return false
 	}
-	switch string([]byte{name[0] | 0x20, name[1] | 0x20, name[2] | 0x20}) {
-	case "mid", "cid", "tel", "fax":
+	if s.cfg.IsRegistered != nil && !s.cfg.IsRegistered(r) {
+		return false
+	}
+	sc, ok := uri.LookupSchemeBytes(r)
+	if !ok || sc.Status != uri.StatusPermanent {
+		return false
+	}
+	d, _, _ := s.context(j)
+	return d == DelimAngle
+}
+
+// angleOnly reads the candidate of a permanent scheme found only because
+// <...> wraps it (permanentInAngle), starting at st, its ':' at i. XML
+// elements whose prefix is a scheme's name (<info:uri>, <DAV:href/>,
+// <xcon:entry attr="v">) are not URIs: the candidate must be the angle
+// context's whole text as it stands, with no whitespace or character
+// that cannot be in a URI, and not end in '/'; and a name alone after
+// the ':' (an XML name) followed by another tag ('<' next, or "</" on
+// its line) is an element.
+func (s *Scanner) angleOnly(st, i int) outcome {
+	pos, floor := s.pos, s.floor
+	_, _, opener := s.context(st)
+	out := s.candidateAt(st, i-st, KindScheme)
+	if out != found || s.cand.Flags&TooLong != 0 {
+		return out
+	}
+	c := &s.cand
+	text := c.Text
+	ok := c.Delim == DelimAngle && c.Flags&Rejoined == 0 && uriRun(text) &&
+		text[len(text)-1] != '/'
+	if ok && xmlName(text[i-st+1:]) {
+		tagged, more := s.tagAfter(int(c.End - s.base + 1))
+		if more {
+			s.pos, s.floor = pos, floor
+			return needMore
+		}
+		ok = !tagged && !mixedCase(text) && !s.startsLine(opener)
+	}
+	if !ok {
+		s.pos, s.floor = pos, floor
+		return none
+	}
+	return found
+}
+
+// xmlName tells whether b holds only the characters of an XML name (as
+// ASCII): letters, digits, '-', '_', '.'.
+func xmlName(b []byte) bool {
+	for _, c := range b {
+		if asciiClass[c]&cDomain == 0 && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// startsLine tells whether only whitespace, or the tag of a protocol
+// trace ("S:", "C:"), stands before index o on its line: where XML puts
+// an element, one to a line (<info:uri> in an XCON example). Lines are
+// short: it looks back at most maxGap bytes, and says no beyond.
+func (s *Scanner) startsLine(o int) bool {
+	b := s.buf[:s.n]
+	lo := max(0, o-maxGap)
+	k := o
+	for k > lo && (b[k-1] == ' ' || b[k-1] == '\t') {
+		k--
+	}
+	if k >= 2 && b[k-1] == ':' && isAlpha(b[k-2]) {
+		m := k - 2
+		if m > 0 && isAlpha(b[m-1]) {
+			m--
+		}
+		for m > lo && (b[m-1] == ' ' || b[m-1] == '\t') {
+			m--
+		}
+		if m == 0 && s.base == 0 || m > lo && isLineBreak(b[m-1]) {
+			return true
+		}
+	}
+	return k == 0 && s.base == 0 || k > lo && isLineBreak(b[k-1])
+}
+
+// mixedCase tells whether b holds both an upper-case and a lower-case
+// ASCII letter: the camelCase of XML names (<iris:seeAlso>,
+// <DAV:error>), not the lower case of URIs written without "//"
+// (<about:blank>, <opaquelocktoken:f81d4fae-7dec-11d0>).
+func mixedCase(b []byte) bool {
+	upper, lower := false, false
+	for _, c := range b {
+		upper = upper || 'A' <= c && c <= 'Z'
+		lower = lower || 'a' <= c && c <= 'z'
+	}
+	return upper && lower
+}
+
+// maxTagLook bounds how far after an angle candidate tagAfter looks.
+const maxTagLook = 256
+
+// tagAfter tells whether markup follows index k (right after a '>'):
+// '<' after whitespace, or "</" later on the same line. more is set when
+// the buffered input does not tell.
+func (s *Scanner) tagAfter(k int) (tagged, more bool) {
+	b := s.buf[:s.n]
+	lim := min(s.n, k+maxTagLook)
+	j := k
+	for j < lim && isSpaceByte(b[j]) {
+		j++
+	}
+	if j == lim && lim < k+maxTagLook && !s.eof {
+		return false, true
+	}
+	if j < lim && b[j] == '<' {
+		return true, false
+	}
+	for j = k; j < lim && (b[j] == ' ' || b[j] == '\t'); j++ {
+	}
+	// "the <iris:answer> element", "<info:uri> elements"
+	if lim-j >= len("element") && bytes.EqualFold(b[j:j+len("element")], []byte("element")) {
+		return true, false
+	}
+	for j = k; j < lim && !isLineBreak(b[j]); j++ {
+		if b[j] == '<' && j+1 < lim && b[j+1] == '/' {
+			return true, false
+		}
+	}
+	return false, j == lim && lim < k+maxTagLook && !s.eof
+}
+
+// angleBefore is the glance of indexColonGlance at a ':' that ends a run
+// of scheme characters standing right after '<' (and whitespace, or
+// "URL:"): permanentInAngle may take it.
+func angleBefore(b []byte, i int) bool {
+	k := i
+	for k > 0 && i-k <= maxSchemeRun && isSchemeByte(b[k-1]) {
+		k--
+	}
+	if k == i || k == 0 {
+		return false
+	}
+	if i-k == 3 && b[k]|0x20 == 'u' && b[k+1]|0x20 == 'r' && b[k+2]|0x20 == 'l' {
+		return false // "<URL:" is the prefix, not a scheme
+	}
+	if c := b[k-1]; c != '<' && c != ' ' && c != ':' {
+		return false // most ':' of text and code: "\tName:", "(x:"
+	}
+	for n := 0; n < 2; n++ {
+		// '<', whitespace, "URL:" (any case), whitespace, in turn, back
+		// from the run.
+		k = skipSpaceBack(b, k, max(0, k-maxGap))
+		switch {
+		case k == 0:
+			return false
+		case b[k-1] == '<':
+			return true
+		case n == 0 && k >= 4 && b[k-1] == ':' && b[k-2]|0x20 == 'l' && b[k-3]|0x20 == 'r' && b[k-4]|0x20 == 'u':
+			k -= 4
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// serviceHead looks before the scheme run starting at st (followed by
+// "://") for the head of an SLP service URL (RFC 2609): "service:" and
+// one or two ':'-separated type names, as in
+// service:printer:lpr://host/queue. It returns where "service" starts,
+// or -1.
+func serviceHead(b []byte, st, floor int) int {
+	k := st
+	for names := 0; names < 2; names++ {
+		if k-1 <= floor || b[k-1] != ':' {
+			return -1
+		}
+		e := k - 1
+		m := e
+		for m > floor && e-m < maxSchemeRun && isSchemeByte(b[m-1]) {
+			m--
+		}
+		if m == e {
+			return -1
+		}
+		const service = "service"
+		if m+len(service) <= e && bytes.EqualFold(b[e-len(service):e], []byte(service)) {
+			h := e - len(service)
+			if h == m && (h == floor || h == 0 || !isSchemeByte(b[h-1])) {
+				return h
+			}
+		}
+		k = m
+	}
+	return -1
+}
+
+// needsShape tells the schemes written without "//" that must show their
+// own shape to be found (behaviour §2): mid, cid, tel, fax, urn, geo,
+// sms, data.
+func needsShape(name []byte) bool {
+	if len(name) != 3 && len(name) != 4 {
+		return false
+	}
+	var low [4]byte
+	for i, c := range name {
+		low[i] = c | 0x20
+	}
+	switch string(low[:len(name)]) {
+	case "mid", "cid", "tel", "fax", "urn", "geo", "sms", "data":
 		return true
 	}
 	return false
@@ -507,9 +750,27 @@ func needsShape(name []byte) bool {
 //     '-', '.', '(' and ')' allowed between, or a local number with
 //     ";phone-context=" (RFC 3966), so the signature labels Tel:0123 and
 //     Fax:+49 (of "Fax:+49 89 1234") are not URIs.
+//   - urn: holds a namespace id and a specific string, NID:NSS (RFC 8141
+//     5.1: the NID of 2 to 32 letters, digits and '-', starting and ending
+//     with a letter or digit), so URN:NBNs and <urn:spppAddRequest> are
+//     not URNs;
+//   - data: holds a ',' (RFC 2397), so the label Data:Secret is none;
+//   - geo: starts with two numbers separated by ',' (RFC 5870 3.3), so
+//     the vCard property of GEO:geo:37.3,-122.0 is none;
+//   - sms: holds a number first, '+' or a digit (RFC 5724 2.2), so the
+//     enumservice names sms:tel and sms:mailto are none.
 func hasShape(name, rest []byte) bool {
-	if name[0]|0x20 != 't' && name[0]|0x20 != 'f' {
+	switch name[0] | 0x20 {
+	case 'm', 'c':
 		return bytes.IndexByte(rest, '@') >= 0
+	case 'u':
+		return urnShape(rest)
+	case 'd':
+		return bytes.IndexByte(rest, ',') >= 0
+	case 'g':
+		return geoShape(rest)
+	case 's':
+		return len(rest) > 0 && (rest[0] == '+' || '0' <= rest[0] && rest[0] <= '9')
 	}
 	if len(rest) > 0 && rest[0] == '+' {
 		digits := 0
@@ -536,6 +797,58 @@ func hasShape(name, rest []byte) bool {
 		}
 	}
 	return containsFold(rest[semi:], ";phone-context=")
+}
+
+// urnShape tells whether rest, what follows "urn:", is NID ":" NSS
+// (RFC 8141 2).
+func urnShape(rest []byte) bool {
+	colon := bytes.IndexByte(rest, ':')
+	if colon < 2 || colon > 32 || colon+1 == len(rest) {
+		return false
+	}
+	nid := rest[:colon]
+	for _, c := range nid {
+		if asciiClass[c]&cDomain == 0 {
+			return false
+		}
+	}
+	return nid[0] != '-' && nid[len(nid)-1] != '-'
+}
+
+// geoShape tells whether rest, what follows "geo:", starts with two
+// numbers separated by ',' (RFC 5870 3.3: coord-a "," coord-b).
+func geoShape(rest []byte) bool {
+	k := geoNumber(rest, 0)
+	if k < 0 || k == len(rest) || rest[k] != ',' {
+		return false
+	}
+	return geoNumber(rest, k+1) >= 0
+}
+
+// geoNumber reads [ "-" ] 1*DIGIT [ "." 1*DIGIT ] at index k of b; it
+// returns where it ends, or -1.
+func geoNumber(b []byte, k int) int {
+	if k < len(b) && b[k] == '-' {
+		k++
+	}
+	d := k
+	for k < len(b) && '0' <= b[k] && b[k] <= '9' {
+		k++
+	}
+	if k == d {
+		return -1
+	}
+	if k < len(b) && b[k] == '.' {
+		k++
+		f := k
+		for k < len(b) && '0' <= b[k] && b[k] <= '9' {
+			k++
+		}
+		if k == f {
+			return -1
+		}
+	}
+	return k
 }
 
 func isHexDigit(c byte) bool {

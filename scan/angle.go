@@ -135,6 +135,14 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 			j++ // the LF of a CRLF: the same line break
 			continue
 		case c == '\n' || c == '\r':
+			if !blank && !bad && depth == 0 {
+				// An RFC page break is skipped whole (as angleStop does).
+				if k := lineAfter(b, j); k < len(b) && mayPageBreak(b[k]) {
+					if e, ok, _ := pageBreakEnd(b, k, s.eof); ok {
+						j = e - 1
+					}
+				}
+			}
 			if blank || bad {
 				return none // a blank line, or no '>' on the line of a bad character
 			}
@@ -184,7 +192,13 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 				j += n
 				continue
 			}
-			if runeEndsURI(r) {
+			if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
+				if _, cut := cutterAt(b, j); cut && inAuthority(text, schemeLen, kind) {
+					// Never cut to another host (behaviour §2): the text
+					// is read again as if bare, where wholeAuthority
+					// takes the run whole.
+					return none
+				}
 				// What always ends a URI (behaviour §4: quotation marks,
 				// brackets, CJK sentence marks, format characters) ends
 				// it here too, rejoined as it is: "<http://a/\n b/。>"
@@ -206,6 +220,127 @@ func (s *Scanner) angleBuild(st, depth, schemeLen int, kind Kind, flags Flags) o
 		j += size
 		rawEnd = j
 	}
+}
+
+// inAuthority tells whether the text of a candidate so far ends inside
+// its authority: after "scheme://" (or at a bare www. host) with no '/',
+// '?' or '#' yet.
+func inAuthority(text []byte, schemeLen int, kind Kind) bool {
+	auth := 0
+	switch kind {
+	case KindEmail:
+		return false
+	case KindScheme:
+		auth = schemeLen + 3
+		if auth > len(text) || text[auth-2] != '/' || text[auth-1] != '/' {
+			return false
+		}
+	}
+	return len(text) > auth && !bytes.ContainsAny(text[auth:], "/?#")
+}
+
+// lineAfter returns the index of the line after the line break at j (a
+// CRLF counts once; len(b) when the buffer ends first).
+func lineAfter(b []byte, j int) int {
+	if b[j] == '\r' && j+1 < len(b) && b[j+1] == '\n' {
+		return j + 2
+	}
+	return j + 1
+}
+
+// mayPageBreak is pageBreakEnd's first glance, at the first byte c of
+// the line: whitespace, a form feed or a capital.
+func mayPageBreak(c byte) bool {
+	return isSpaceByte(c) || 'A' <= c && c <= 'Z'
+}
+
+// maxPageBreak bounds the bytes pageBreakEnd reads.
+const maxPageBreak = 1024
+
+// pageBreakEnd reads, from index k (the start of a line inside <...>), a
+// page break of fixed-width text (behaviour §3.3, revision 5): blank
+// lines, the RFC series' footer line ending "[Page N]", a form feed, the
+// next page's header line ("RFC 8152   Title   July 2017"), any of them
+// possibly missing but one, and blank lines, before the line that goes
+// on with the URI. It returns where that line starts, ok when there is
+// such a page break, and more when the buffered input does not tell.
+func pageBreakEnd(b []byte, k int, eof bool) (end int, ok, more bool) {
+	// A glance first: a page break starts with a blank line, a form
+	// feed, or a footer or header line at the left margin, a capital
+	// first ("<http://a/b-" + newline, repeated, spent a third of its
+	// time here).
+	g := k
+	for g < len(b) && (b[g] == ' ' || b[g] == '\t') {
+		g++
+	}
+	if g == len(b) {
+		return 0, false, !eof
+	}
+	if c := b[g]; c != '\n' && c != '\r' && c != '\f' && (g > k || c < 'A' || c > 'Z') {
+		return 0, false, false
+	}
+	lim := k + maxPageBreak
+	seen := false
+	for i := k; ; {
+		e := i
+		for e < len(b) && e < lim && b[e] != '\n' && b[e] != '\r' {
+			e++
+		}
+		if e >= lim {
+			return 0, false, false
+		}
+		if e == len(b) && !eof {
+			return 0, false, true
+		}
+		line := bytes.Trim(b[i:e], " \t")
+		switch {
+		case len(line) == 0:
+		case len(bytes.Trim(line, "\f")) == 0:
+			seen = true // a form feed
+		case pageFooter(line) || pageHeader(bytes.TrimLeft(line, "\f")):
+			seen = true
+		default:
+			return i, seen, false
+		}
+		if e == len(b) {
+			return 0, false, false // the input ends in the page break
+		}
+		if b[e] == '\r' && e+1 == len(b) && !eof {
+			return 0, false, true
+		}
+		i = lineAfter(b, e)
+	}
+}
+
+// pageFooter tells the footer line of a page of the RFC series: it ends
+// with "[Page N]" after whitespace ("Schaad   Standards Track   [Page 90]").
+func pageFooter(line []byte) bool {
+	n := len(line)
+	if n < len("x [Page 1]") || line[n-1] != ']' {
+		return false
+	}
+	k := n - 2
+	for k > 0 && '0' <= line[k] && line[k] <= '9' {
+		k--
+	}
+	const page = "[Page "
+	return k < n-2 && k+1 >= len(page) && string(line[k+1-len(page):k+1]) == page &&
+		k+1-len(page) > 0 && isSpaceByte(line[k-len(page)])
+}
+
+// pageHeader tells the header line of a page of the RFC series: "RFC",
+// a number, and a year at its end ("RFC 8152   COSE   July 2017").
+func pageHeader(line []byte) bool {
+	n := len(line)
+	if n < len("RFC 1 x 2000") || string(line[:4]) != "RFC " || line[4] < '0' || line[4] > '9' {
+		return false
+	}
+	for _, c := range line[n-4:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return isSpaceByte(line[n-5])
 }
 
 // foldMarker tells whether the '\' at index j ends its line: an RFC 8792
@@ -346,6 +481,19 @@ scan:
 			break scan
 		case c == '\n' && b[j-1] == '\r':
 		case c == '\n' || c == '\r':
+			if !t.blank && !t.bad && depth == 0 {
+				// An RFC page break is skipped whole, like whitespace.
+				e, ok, more := 0, false, false
+				if k := lineAfter(b, j); k >= len(b) || mayPageBreak(b[k]) {
+					e, ok, more = pageBreakEnd(b, k, s.eof)
+				}
+				if more {
+					break scan
+				}
+				if ok {
+					j = e - 1
+				}
+			}
 			if t.blank || t.bad {
 				k = stopBlank
 				break scan
@@ -387,7 +535,7 @@ scan:
 			if unicode.IsSpace(r) {
 				t.gap = true
 			} else {
-				if runeEndsURI(r) {
+				if runeEndsURI(r) && !(isJoiner(r) && joinerContinues(b, j)) {
 					k = stopEnd // as in angleBuild
 					break scan
 				}

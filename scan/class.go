@@ -16,9 +16,11 @@ const (
 	cLocal              // RFC 5322 atext or '.': may stand in the local part of a bare e-mail address
 	cDomain             // may stand in a host name: ALPHA / DIGIT / "-"
 	cKeep               // ASCII never trimmed from the end of a URI (trimEnd): not cTrail, no closing bracket
+	cBare               // cURI but ']', which bareRun looks at (behaviour §3.7)
+	cEscape             // percent-encoded in the local part of a mailto: address (RFC 6068 2)
 )
 
-var asciiClass = func() (t [256]uint8) {
+var asciiClass = func() (t [256]uint16) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c] |= cScheme | cAlpha | cLocal | cDomain
 		t[c-'a'+'A'] |= cScheme | cAlpha | cLocal | cDomain
@@ -37,6 +39,14 @@ var asciiClass = func() (t [256]uint8) {
 	}
 	for _, c := range "<>\"`{}|\\^" {
 		t[c] &^= cURI
+	}
+	for _, c := range "%/?#[]{}|^`" {
+		t[c] |= cEscape
+	}
+	for c := range t {
+		if t[c]&cURI != 0 && c != ']' {
+			t[c] |= cBare
+		}
 	}
 	for _, c := range "\t\n\v\f\r " {
 		t[c] |= cSpace
@@ -71,12 +81,34 @@ func runeEndsURI(r rune) bool {
 		// CJK and fullwidth sentence marks: the text, not the IRI,
 		// goes on after them (http://例え.テスト/パス。).
 		return true
+	case '＜', '＞', '＂', '｀', '｛', '｝', '｜', '＼', '＾':
+		// The fullwidth forms of the ASCII delimiters of behaviour §3:
+		// CJK text writes them where ASCII text writes '|' (revision 5).
+		return true
 	}
 	if unicode.IsSpace(r) || !inUCSOrPrivate(r) {
 		return true
 	}
 	return unicode.In(r, unicode.Pi, unicode.Pf, unicode.Ps, unicode.Pe, unicode.Cf)
 }
+
+// joinerContinues tells whether the ZWNJ or ZWJ (U+200C, U+200D) at
+// index j of b, after the start of a URI, continues it: when a letter, a
+// mark or a symbol stands right before it. Scripts such as Malayalam and
+// Persian, and emoji sequences, need them inside a word (RFC 3987 bars
+// only the bidi controls; behaviour §4, revision 5): the chillu of
+// "പോലൊരാള്" + ZWJ + ".html".
+func joinerContinues(b []byte, j int) bool {
+	if j < 3 || b[j] != 0xE2 || j+2 >= len(b) || b[j+1] != 0x80 || b[j+2] != 0x8C && b[j+2] != 0x8D {
+		return false
+	}
+	r, _ := utf8.DecodeLastRune(b[:j])
+	return r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsSymbol(r)) ||
+		r < utf8.RuneSelf && isAlpha(byte(r))
+}
+
+// isJoiner tells ZWNJ and ZWJ.
+func isJoiner(r rune) bool { return r == 0x200C || r == 0x200D }
 
 // inUCSOrPrivate reports whether r is in RFC 3987's ucschar or iprivate.
 func inUCSOrPrivate(r rune) bool {
@@ -105,7 +137,7 @@ func inUCSOrPrivate(r rune) bool {
 
 // runeTrimmed reports whether the non-ASCII rune r, when it ends a URI, is
 // sentence punctuation rather than part of it (behaviour §4: dashes, '…', '・').
-func runeTrimmed(r rune) bool { return unicode.IsPunct(r) }
+func runeTrimmed(r rune) bool { return unicode.IsPunct(r) || isJoiner(r) }
 
 // badASCII marks the ASCII bytes that BadAt stops at: a table, since
 // BadAt reads every byte of every HTML attribute value.
@@ -135,7 +167,7 @@ func BadAt(s string) int {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 || runeEndsURI(r) {
+		if r == utf8.RuneError && n == 1 || runeEndsURI(r) && !(isJoiner(r) && i > 0 && joinerContinues([]byte(s[i-min(i, utf8.UTFMax):i+n]), min(i, utf8.UTFMax))) {
 			return i
 		}
 		i += n

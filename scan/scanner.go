@@ -19,6 +19,10 @@ const (
 	DelimBracket              // [...]
 	DelimBrace                // {...}
 	DelimParen                // (...)
+
+	// delimSingle is '...' (behaviour §3.6), read as "..." with ' for
+	// its closer and no line break rejoined; reported as DelimQuote.
+	delimSingle
 )
 
 var delimNames = [...]string{"none", "angle", "quote", "bracket", "brace", "paren"}
@@ -54,6 +58,19 @@ const (
 	// TooLong: the candidate ran past Config.MaxLength; it was skipped
 	// and has no Text or Raw, only its position.
 	TooLong
+	// Unusable: the candidate holds, in its authority, a character that
+	// cannot be in a URI (a control, a format character, an invalid
+	// byte, U+3002 or U+FF0E), taken whole so that it is never cut to a
+	// URI naming another host (behaviour §2, revision 5): it is invalid.
+	Unusable
+	// BareBreak: a bare URI ran to a line end after one of / ? & = # .,
+	// and the whole next line may go on with it (behaviour §3.8): Text
+	// is the first line's part, Joined the joined form.
+	BareBreak
+	// LocalEscape: the local part of an address (KindEmail) may hold a
+	// character that a mailto: URI percent-encodes (RFC 6068 2): '%',
+	// '/', '?', '#', '[', ']', '{', '}', '|', '^', '`' or non-ASCII.
+	LocalEscape
 )
 
 // Candidate is one span of text that a reader would take for a URI.
@@ -77,6 +94,10 @@ type Candidate struct {
 	// Hyphens holds the index in Text of each hyphen that stood right
 	// before a line break (behaviour §3), in increasing order.
 	Hyphens []int
+	// With BareBreak: Joined is the text joined across the line break
+	// (trimmed), JoinedRaw the input it spans, which ends at JoinedEnd.
+	Joined, JoinedRaw []byte
+	JoinedEnd         int64
 }
 
 // Config holds the options of a Scanner. The zero value gives the
@@ -170,8 +191,14 @@ type Scanner struct {
 	cand      Candidate
 	text      []byte // Text of a rejoined candidate
 	hyph      []int
-	contStart int    // where the continuation of a rejoined quoted URI starts
+	contStart int    // where the last continuation line of a rejoined URI starts
+	bareText  []byte // the joined form of a bare URI broken at a line end
+	bareTrim  int    // the bytes of punctuation trimmed from its end
+	opener    int    // the index of the opening delimiter of the candidate being read, or -1
 	joined    []byte // a scheme joined across a line break (tryWrapped)
+	// emph is the '_' or '*' of emphasis right before the candidate's
+	// scheme (behaviour §2.1), trimmed at its end too; 0 when none.
+	emph byte
 }
 
 // New returns a Scanner reading from r.

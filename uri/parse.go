@@ -214,6 +214,14 @@ func (p *parser) authority(i int, u *URI) (int, *Error) {
 	if j < end { // s[j] == ':'
 		u.HasPort = true
 		for k := j + 1; k < end; k++ {
+			if s[k] == ';' && isAAA(u.Scheme) {
+				// The parameters stay with the port, which keeps them
+				// in the normal form.
+				if err := p.aaaParams(k, end); err != nil {
+					return err.Offset, err
+				}
+				break
+			}
 			if !isDigit(s[k]) {
 				return k, p.fail(k, "port is not a number")
 			}
@@ -221,6 +229,40 @@ func (p *parser) authority(i int, u *URI) (int, *Error) {
 		u.Port = s[j+1 : end]
 	}
 	return end, nil
+}
+
+// isAAA reports whether scheme is aaa or aaas, whose URIs carry
+// parameters after the port (RFC 6733 4.3.1, behaviour §5):
+// "aaa://host.example.com:6666;transport=tcp;protocol=diameter".
+func isAAA(scheme string) bool {
+	return len(scheme) >= 3 && len(scheme) <= 4 && strings.EqualFold(scheme[:3], "aaa") &&
+		(len(scheme) == 3 || scheme[3] == 's' || scheme[3] == 'S')
+}
+
+// aaaParams checks the parameters of an aaa or aaas URI in s[i:end], each
+// ";" name "=" value of RFC 6733 4.3.1 (transport, protocol, and any
+// other of the same shape: letters, digits and the unreserved marks).
+func (p *parser) aaaParams(i, end int) *Error {
+	s := p.s
+	for i < end {
+		// s[i] == ';'
+		k := i + 1
+		for k < end && class[s[k]]&cUnreserved != 0 {
+			k++
+		}
+		if k == i+1 || k == end || s[k] != '=' {
+			return p.fail(k, "malformed aaa parameter (RFC 6733 4.3.1)")
+		}
+		v := k + 1
+		for v < end && (class[s[v]]&cUnreserved != 0 || s[v] == '+') {
+			v++
+		}
+		if v == k+1 || v < end && s[v] != ';' {
+			return p.fail(v, "malformed aaa parameter (RFC 6733 4.3.1)")
+		}
+		i = v
+	}
+	return nil
 }
 
 // host parses host = IP-literal / IPv4address / reg-name (RFC 3986 3.2.2)

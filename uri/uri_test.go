@@ -186,6 +186,11 @@ var validForms = []struct {
 	{"sip:[2001:db8::1]:5060;transport=tcp?subject=x", KindURI},
 	{"sip:alice:secret@[::ffff:192.0.2.1];lr", KindURI},
 	{"sip:alice@atlanta.example;transport=tcp", KindURI},
+	// AAA (RFC 6733 4.3.1, behaviour §5): parameters after the port.
+	{"aaa://host.example.com:6666;transport=tcp", KindURI},
+	{"aaas://host.example.com:5658;transport=sctp;protocol=diameter", KindURI},
+	{"AAA://host.example.com:1813;transport=udp;protocol=radius", KindURI},
+	{"aaa://host.example.com;transport=tcp", KindURI},
 	// IPvFuture.
 	{"s://[v1.x]", KindURI},
 	{"s://[VF.a:b!$&'()*+,;=-._~]", KindURI},
@@ -303,6 +308,11 @@ var invalidForms = []struct {
 	{"http://a:1:2/", KindURI, 10, "port is not a number"},
 	{"http://a:é/", KindIRI, 9, "port is not a number"},
 	{"http://::1/", KindURI, 8, "port is not a number"},
+	{"http://a:1;transport=tcp", KindURI, 10, "port is not a number"},
+	{"aaa://a:1;transport", KindURI, 19, "malformed aaa parameter (RFC 6733 4.3.1)"},
+	{"aaa://a:1;=tcp", KindURI, 10, "malformed aaa parameter (RFC 6733 4.3.1)"},
+	{"aaa://a:1;transport=", KindURI, 20, "malformed aaa parameter (RFC 6733 4.3.1)"},
+	{"aaa://a:1x;transport=tcp", KindURI, 9, "port is not a number"},
 	// behaviour §5: these schemes need a host.
 	{"http:///x", KindURI, 7, "http URI without a host"},
 	{"http:foo", KindURI, 5, "http URI without a host"},
@@ -413,7 +423,8 @@ func TestNormalize(t *testing.T) {
 		{"http://example.com:/", "http://example.com/"},
 		{"http://example.com:80/", "http://example.com/"},
 		{"http://example.com/", "http://example.com/"},
-		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"}, // behaviour §6: no mailto rule
+		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"},                                       // behaviour §6: no mailto rule
+		{"AAA://HOST.example.com:6666;transport=tcp", "aaa://host.example.com:6666;transport=tcp"}, // RFC 6733 4.3.1
 		// behaviour §6 details.
 		{"http://example.com:080/", "http://example.com/"},
 		{"http://example.com:0000000000000000000000080/", "http://example.com/"},
