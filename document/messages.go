@@ -177,9 +177,9 @@ func (w *Walker) part(p *mail.Part) error {
 	if w.cur.record {
 		// A WARC response's body: the record's origin, with what the
 		// part tells of the HTML.
-		source, tag, attr, html := w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML
+		source, tag, attr, html, text := w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML, w.doc.Text
 		w.doc.Origin = w.cur.Origin
-		w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML = source, tag, attr, html
+		w.doc.Source, w.doc.Tag, w.doc.Attr, w.doc.HTML, w.doc.Text = source, tag, attr, html, text
 	}
 	return w.fn(&w.doc)
 }
