@@ -643,9 +643,11 @@ type fileOutput struct {
 // scanner made for each file cost more than reading a small one (-r over
 // 2,863 man pages, 12 KB each: 170 KB allocated a file, 128 GCs).
 type worker struct {
-	out *output.Writer
-	sc  *extract.Scanner
-	cur *fileOutput // the input being read, told of skipped candidates
+	// walked is the file of a -r walk being read (its descriptor).
+	walked walkedFile
+	out    *output.Writer
+	sc     *extract.Scanner
+	cur    *fileOutput // the input being read, told of skipped candidates
 	// where the URIs being written were found (outputOrigin)
 	mail output.Mail
 	warc output.WARC
