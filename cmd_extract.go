@@ -382,8 +382,11 @@ func (r *run) all(args []string, jobs int) int {
 	// §7).
 	r.errOut = parallel.NewOrdered(stderrWriter{r})
 	var found, trouble atomic.Bool
-	process := func(wk *worker, f indexedInput) {
-		msgs := &messages{r: r, w: r.errOut.Writer(f.index), file: r.displayName(f.input.name)}
+	// process reads one input; its output and messages go to slot of
+	// out and r.errOut: the input's own at -j 1, its batch's at -j 2 or
+	// more.
+	process := func(wk *worker, f indexedInput, slot int) {
+		msgs := &messages{r: r, w: r.errOut.Writer(slot), file: r.displayName(f.input.name)}
 		var n int
 		ok := true
 		switch {
@@ -391,7 +394,7 @@ func (r *run) all(args []string, jobs int) int {
 			msgs.errorf("%s", f.input.failure)
 			ok = false
 		case !r.stop.Load():
-			n, ok = r.input(wk, f.input, out.Writer(f.index), msgs)
+			n, ok = r.input(wk, f.input, out.Writer(slot), msgs)
 		}
 		msgs.summary()
 		if n > 0 {
@@ -403,8 +406,6 @@ func (r *run) all(args []string, jobs int) int {
 		if !ok {
 			trouble.Store(true)
 		}
-		out.Done(f.index)
-		r.errOut.Done(f.index)
 	}
 	if jobs == 1 {
 		// One worker reads each input as the walk finds it, on the walk's
@@ -413,29 +414,46 @@ func (r *run) all(args []string, jobs int) int {
 		// sleep again (-r over 2,863 man pages: 1,343 context switches).
 		wk := new(worker)
 		r.in.list(args, func(i int, in inputFile) bool {
-			process(wk, indexedInput{i, in})
+			process(wk, indexedInput{i, in}, i)
+			out.Done(i)
+			r.errOut.Done(i)
 			return !r.stop.Load()
 		})
 	} else {
 		// Buffered, so that the walk runs ahead of workers through small
 		// files instead of waking one for each.
-		files := make(chan indexedInput, 256)
+		batches := make(chan inputBatch, batchQueue)
 		var wg sync.WaitGroup
 		for range jobs {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				wk := new(worker)
-				for f := range files {
-					process(wk, f)
+				for b := range batches {
+					for _, f := range b.inputs {
+						process(wk, f, b.slot)
+					}
+					out.Done(b.slot)
+					r.errOut.Done(b.slot)
 				}
 			}()
 		}
+		var b inputBatch
+		give := func() {
+			batches <- b
+			b = inputBatch{slot: b.slot + 1}
+		}
 		r.in.list(args, func(i int, in inputFile) bool {
-			files <- indexedInput{i, in}
+			b.inputs = append(b.inputs, indexedInput{i, in})
+			if len(batches) == 0 || len(b.inputs) >= r.batchSize() {
+				give()
+			}
 			return !r.stop.Load()
 		})
-		close(files)
+		if len(b.inputs) > 0 {
+			give()
+		}
+		close(batches)
 		wg.Wait()
 	}
 	buffered.Flush()
@@ -454,6 +472,41 @@ func (r *run) all(args []string, jobs int) int {
 		return exitFound
 	}
 	return exitNotFound
+}
+
+// An inputBatch is a run of inputs, in order, that one worker reads one
+// after the other, their output and messages in one slot of the order
+// (parallel.Ordered). A hand-over per input cost, for each of a
+// Maildir's small files, a channel send and receive, a slot's place in
+// the order and a spool of 64 KiB for its output while it waited: -j 2
+// over 6,013 files of 7.8 KB took a tenth more CPU than -j 1 (bench
+// session 16).
+type inputBatch struct {
+	slot   int
+	inputs []indexedInput
+}
+
+// batchQueue is how many batches the walk may run ahead of the workers.
+const batchQueue = 64
+
+// Batches are batchBytes of input, as far as the files read so far tell
+// (their mean size), and at most batchFiles inputs: a batch is given
+// at once, whatever its size, when no other is waiting (the workers
+// would wait), so that the first inputs, a few large files, or a slow
+// walk go one by one.
+const (
+	batchBytes = 64 << 10
+	batchFiles = 32
+)
+
+// batchSize is the number of inputs a batch holds: batchBytes of the
+// mean size of the inputs read so far, 1 before any is.
+func (r *run) batchSize() int {
+	files, bytes := r.stats.files.Load(), r.stats.bytes.Load()
+	if files == 0 || bytes == 0 {
+		return 1
+	}
+	return int(min(batchFiles, max(1, batchBytes*files/bytes)))
 }
 
 type indexedInput struct {
