@@ -181,6 +181,11 @@ type run struct {
 
 	// stop ends the run early: -q found a URI, or stdout failed.
 	stop atomic.Bool
+	// quietFound is 1 + the index of the first input in which -q found
+	// a URI (0: none yet). The inputs before it are read even once the
+	// run is stopped, as one worker reads them before it: their errors
+	// are told (grep -q says them too).
+	quietFound atomic.Int64
 	// writeErr is the first error writing stdout.
 	writeErr atomic.Pointer[error]
 
@@ -393,13 +398,14 @@ func (r *run) all(args []string, jobs int) int {
 		case f.input.failure != "":
 			msgs.errorf("%s", f.input.failure)
 			ok = false
-		case !r.stop.Load():
+		case !r.stop.Load() || r.beforeQuietFound(f.index):
 			n, ok = r.input(wk, f.input, out.Writer(slot), msgs)
 		}
 		msgs.summary()
 		if n > 0 {
 			found.Store(true)
 			if r.quiet {
+				r.setQuietFound(f.index)
 				r.stop.Store(true)
 			}
 		}
@@ -472,6 +478,24 @@ func (r *run) all(args []string, jobs int) int {
 		return exitFound
 	}
 	return exitNotFound
+}
+
+// beforeQuietFound tells whether input i comes before the first in
+// which -q found a URI: another worker may have found it first (-q
+// missing.txt a.txt at -j 2 once said nothing of missing.txt).
+func (r *run) beforeQuietFound(i int) bool {
+	at := r.quietFound.Load()
+	return at > 0 && int64(i) < at-1
+}
+
+// setQuietFound records that -q found a URI in input i.
+func (r *run) setQuietFound(i int) {
+	for {
+		at := r.quietFound.Load()
+		if at > 0 && at-1 <= int64(i) || r.quietFound.CompareAndSwap(at, int64(i)+1) {
+			return
+		}
+	}
 }
 
 // An inputBatch is a run of inputs, in order, that one worker reads one
