@@ -8,7 +8,7 @@ require (
 	github.com/emersion/go-message v0.18.2 // indirect
 	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/ulikunitz/xz v0.5.17 // indirect
-	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/sys v0.49.0
 )
 
 require (
