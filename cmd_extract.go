@@ -510,8 +510,12 @@ type inputBatch struct {
 	inputs []indexedInput
 }
 
-// batchQueue is how many batches the walk may run ahead of the workers.
-const batchQueue = 64
+// batchQueue is how many batches the walk may run ahead of the workers:
+// few, since a batch is made by the mean size of the files read so far,
+// and a file much larger than those before it comes in batches made by
+// their mean (up to batchFiles large files on one worker, at worst
+// while the other has nothing left) until those queued are read.
+const batchQueue = 8
 
 // Batches are batchBytes of input, as far as the files read so far tell
 // (their mean size), and at most batchFiles inputs: a batch is given
