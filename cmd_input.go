@@ -20,6 +20,16 @@ import (
 // compression undone, a binary file found by -r skipped, the format told
 // by its first bytes), printing the URIs of each.
 func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
+	if in.walked {
+		// A regular file (a walk gives no other), read by its
+		// descriptor: none of what follows needs an *os.File for it.
+		file := &f.wk.walked
+		if err := file.open(in.name); err != nil {
+			return false, err
+		}
+		defer file.Close()
+		return true, r.readDocuments(f, in, file)
+	}
 	file := os.Stdin
 	if in.name != "-" {
 		if file, err = openInput(in.name); err != nil {
@@ -27,9 +37,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		}
 		defer file.Close()
 	}
-	if !in.walked { // a walk gives regular files only
-		widenPipe(file)
-	}
+	widenPipe(file)
 	// Standard input too, when it is a large file (urix < FILE).
 	if size, ok := r.splittable(in, file); ok {
 		r.stats.files.Add(1)
@@ -39,9 +47,13 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		file.Seek(size, io.SeekStart)
 		return true, err
 	}
-	var rd io.Reader = file
+	return true, r.readDocuments(f, in, file)
+}
+
+// readDocuments reads the documents of an opened input.
+func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err error) {
 	r.stats.files.Add(1)
-	rd = r.counted(rd)
+	rd := r.counted(file)
 	docs := docReaders.Get().(*document.Reader)
 	defer docReaders.Put(docs)
 	docs.Options = document.Options{
@@ -66,9 +78,9 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	}
 	if errors.Is(err, document.ErrBinary) {
 		f.msgs.warn("binary", "%s: %v (use -a to read it)", r.displayName(in.name), err)
-		return true, nil
+		return nil
 	}
-	return true, err
+	return err
 }
 
 // counted wraps an input for the progress bar's count of bytes read (and

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"syscall"
 )
@@ -25,4 +26,54 @@ func openInput(name string) (*os.File, error) {
 		}
 		return os.NewFile(uintptr(fd), name), nil
 	}
+}
+
+// walkedFile is a regular file found by a -r walk, read by its
+// descriptor, a worker's from file to file. An *os.File cost, for each
+// of a Maildir's small files, an allocation, a finalizer set and
+// cleared, and a system call (fcntl, to learn whether the descriptor is
+// non-blocking), with locks on every read: 6,013 files of 7.8 KB, 3.6
+// ms of the 40 it took to open, read and close them (bench/README.md,
+// session 16). Its errors are those of an *os.File (*os.PathError).
+type walkedFile struct {
+	fd   int
+	name string
+}
+
+func (f *walkedFile) open(name string) error {
+	for {
+		fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return &os.PathError{Op: "open", Path: name, Err: err}
+		}
+		f.fd, f.name = fd, name
+		return nil
+	}
+}
+
+func (f *walkedFile) Read(p []byte) (int, error) {
+	for {
+		n, err := syscall.Read(f.fd, p)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return 0, &os.PathError{Op: "read", Path: f.name, Err: err}
+		case n == 0 && len(p) > 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f *walkedFile) Close() error {
+	err := syscall.Close(f.fd)
+	f.fd = -1
+	if err != nil {
+		return &os.PathError{Op: "close", Path: f.name, Err: err}
+	}
+	return nil
 }

@@ -206,3 +206,27 @@ func openWritten(t *testing.T, data []byte) *os.File {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+// The inputs of a walk go to the workers in batches of about batchBytes
+// of input, as the mean size of the files read so far tells: one by one
+// before any is read and when files are large, batchFiles at most.
+func TestBatchSize(t *testing.T) {
+	for _, c := range []struct {
+		files, bytes int64
+		want         int
+	}{
+		{0, 0, 1},
+		{3, 0, 1},              // empty files so far: no mean to go by
+		{10, 80 << 10, 8},      // a Maildir's 8 KiB messages
+		{1, 1 << 30, 1},        // large files
+		{2, 100 << 10, 1},      // 50 KiB each: 64 KiB is one
+		{100, 100, batchFiles}, // tiny ones
+	} {
+		r := &run{}
+		r.stats.files.Store(c.files)
+		r.stats.bytes.Store(c.bytes)
+		if got := r.batchSize(); got != c.want {
+			t.Errorf("%d files, %d bytes: batches of %d, want %d", c.files, c.bytes, got, c.want)
+		}
+	}
+}

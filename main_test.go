@@ -48,20 +48,21 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
-			"status":   cmdStatus,
-			"compress": cmdCompress,
-			"damage":   cmdDamage,
-			"repeat":   cmdRepeat,
-			"truncate": cmdTruncate,
-			"nul":      cmdNul,
-			"gentext":  cmdGenText,
-			"genmbox":  cmdGenMbox,
-			"genwarc":  cmdGenWARC,
-			"feedslow": cmdFeedSlow,
-			"writeto":  cmdWriteTo,
-			"pty":      cmdPty,
-			"shrink":   cmdShrink,
-			"prefix":   cmdPrefix,
+			"status":     cmdStatus,
+			"compress":   cmdCompress,
+			"damage":     cmdDamage,
+			"repeat":     cmdRepeat,
+			"truncate":   cmdTruncate,
+			"nul":        cmdNul,
+			"gentext":    cmdGenText,
+			"genmbox":    cmdGenMbox,
+			"genmaildir": cmdGenMaildir,
+			"genwarc":    cmdGenWARC,
+			"feedslow":   cmdFeedSlow,
+			"writeto":    cmdWriteTo,
+			"pty":        cmdPty,
+			"shrink":     cmdShrink,
+			"prefix":     cmdPrefix,
 		},
 	})
 }
@@ -241,37 +242,70 @@ func cmdGenMbox(ts *testscript.TestScript, neg bool, args []string) {
 	var b strings.Builder
 	for i := 1; i <= n; i++ {
 		fmt.Fprintf(&b, "From sender%d@example.com Mon Jan  1 00:00:%02d 2024\n", i, i%60)
-		fmt.Fprintf(&b, "Message-ID: <m%d@example.com>\nSubject: message %d\n", i, i)
-		if rng.IntN(3) == 0 {
-			fmt.Fprintf(&b, "List-Archive: <http://lists.example/arch/%d>\n", i)
-		}
-		body := fmt.Sprintf("Message %d: see http://example.com/m/%d and <http://example.com/wrapped/\n  %d>.\n>From the top\n", i, i, i)
-		switch rng.IntN(8) {
-		case 0:
-			body += "http://long.example/" + strings.Repeat("x", 400) + "\n"
-		case 1:
-			body += strings.Repeat("filler line http://fill.example/a\n", 1500)
-		}
-		switch rng.IntN(5) {
-		case 0:
-			b.WriteString("Content-Type: text/plain; charset=x-nonesuch\n\n" + body)
-		case 1:
-			b.WriteString("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
-			b.WriteString(strings.ReplaceAll(body, "http://example.com/m/", "http://example.com/=\nqp/"))
-		case 2:
-			html := fmt.Sprintf(`<p>Hi <a href="http://example.com/h/%d?a=1&amp;b=2">link</a> http://example.com/t/%d</p>`, i, i)
-			enc := base64.StdEncoding.EncodeToString([]byte(html))
-			if rng.IntN(4) == 0 {
-				enc = enc[:len(enc)/2] + "!!" + enc[len(enc)/2:]
-			}
-			b.WriteString("Content-Type: multipart/alternative; boundary=bb\n\n--bb\nContent-Type: text/plain\n\n" + body +
-				"--bb\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n" + enc + "\n--bb--\n")
-		default:
-			b.WriteString("\n" + body)
-		}
-		b.WriteString("\n")
+		writeGenMessage(&b, i, rng)
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
+}
+
+// cmdGenMaildir is "genmaildir DIR N SEED": DIR gets a Maildir of the
+// N messages genmbox would write (without their "From " lines), a file
+// each in DIR/cur, as mail clients keep them; every 50th has ten
+// parts of unknown charsets (more warnings than an input prints).
+func cmdGenMaildir(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: genmaildir DIR N SEED")
+	}
+	n, rng := countAndSeed(ts, args)
+	for _, sub := range []string{"cur", "new", "tmp"} {
+		ts.Check(os.MkdirAll(ts.MkAbs(filepath.Join(args[0], sub)), 0o755))
+	}
+	for i := 1; i <= n; i++ {
+		var b strings.Builder
+		if i%50 == 0 {
+			fmt.Fprintf(&b, "Message-ID: <w%d@example.com>\nContent-Type: multipart/mixed; boundary=ww\n\n", i)
+			for k := range 10 {
+				fmt.Fprintf(&b, "--ww\nContent-Type: text/plain; charset=x-none%d\n\nhttp://example.com/w/%d/%d\n", k, i, k)
+			}
+			b.WriteString("--ww--\n")
+		} else {
+			writeGenMessage(&b, i, rng)
+		}
+		name := filepath.Join(args[0], "cur", fmt.Sprintf("%d.M%dP1.host:2,S", 1700000000+i, i))
+		ts.Check(os.WriteFile(ts.MkAbs(name), []byte(b.String()), 0o644))
+	}
+}
+
+// writeGenMessage writes message i of genmbox, without its "From " line.
+func writeGenMessage(b *strings.Builder, i int, rng *rand.Rand) {
+	fmt.Fprintf(b, "Message-ID: <m%d@example.com>\nSubject: message %d\n", i, i)
+	if rng.IntN(3) == 0 {
+		fmt.Fprintf(b, "List-Archive: <http://lists.example/arch/%d>\n", i)
+	}
+	body := fmt.Sprintf("Message %d: see http://example.com/m/%d and <http://example.com/wrapped/\n  %d>.\n>From the top\n", i, i, i)
+	switch rng.IntN(8) {
+	case 0:
+		body += "http://long.example/" + strings.Repeat("x", 400) + "\n"
+	case 1:
+		body += strings.Repeat("filler line http://fill.example/a\n", 1500)
+	}
+	switch rng.IntN(5) {
+	case 0:
+		b.WriteString("Content-Type: text/plain; charset=x-nonesuch\n\n" + body)
+	case 1:
+		b.WriteString("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
+		b.WriteString(strings.ReplaceAll(body, "http://example.com/m/", "http://example.com/=\nqp/"))
+	case 2:
+		html := fmt.Sprintf(`<p>Hi <a href="http://example.com/h/%d?a=1&amp;b=2">link</a> http://example.com/t/%d</p>`, i, i)
+		enc := base64.StdEncoding.EncodeToString([]byte(html))
+		if rng.IntN(4) == 0 {
+			enc = enc[:len(enc)/2] + "!!" + enc[len(enc)/2:]
+		}
+		b.WriteString("Content-Type: multipart/alternative; boundary=bb\n\n--bb\nContent-Type: text/plain\n\n" + body +
+			"--bb\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n" + enc + "\n--bb--\n")
+	default:
+		b.WriteString("\n" + body)
+	}
+	b.WriteString("\n")
 }
 
 // cmdGenWARC is "genwarc FILE N SEED [short]": FILE gets a WARC file of N

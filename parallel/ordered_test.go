@@ -145,3 +145,36 @@ func TestOrderedStop(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", left)
 	}
 }
+
+// A spool of a few lines (a count, a small file's URIs) holds them in
+// a small chunk, not one of 64 KiB: many inputs wait at once when they
+// are small. What passes the small chunk goes on in the large ones, in
+// order, up to the spill.
+func TestSpoolSmallFirst(t *testing.T) {
+	var s spool
+	if n := s.write([]byte("a.txt:3\n")); n != 8 || len(s.chunks) != 0 || s.ns != 8 {
+		t.Fatalf("a line: kept %d, %d large chunks, %d bytes in the small one", n, len(s.chunks), s.ns)
+	}
+	var want bytes.Buffer
+	want.WriteString("a.txt:3\n")
+	for i := range 20000 { // past the small chunk, and past spoolLimit: spilled
+		line := fmt.Appendf(nil, "file%d.txt:http://example.com/%d\n", i, i)
+		if n := s.write(line); n != len(line) {
+			t.Fatalf("line %d: kept %d of %d", i, n, len(line))
+		}
+		want.Write(line)
+	}
+	if s.file == nil {
+		t.Fatalf("%d bytes in memory, none spilled", s.ns+s.n)
+	}
+	var got bytes.Buffer
+	if err := s.flushTo(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("flushed %d bytes, want %d, or out of order", got.Len(), want.Len())
+	}
+	if s.small != nil || s.chunks != nil || s.file != nil {
+		t.Error("the spool still holds memory or a file after flushing")
+	}
+}
