@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -163,6 +164,34 @@ func TestTrimEndFastPath(t *testing.T) {
 			in := []byte(prefix + string([]byte{byte(c)}))
 			if got, want := trimEnd(in), trimEndSlow(in); got != want {
 				t.Errorf("trimEnd(%q) = %d, the full reading gives %d", in, got, want)
+			}
+		}
+	}
+}
+
+// TestLtTrack: near, asked at increasing indexes (as indexColonGlance
+// asks it, from any start), says whether a '<' stands within angleReach
+// before each, and is never false where angleBefore is true.
+func TestLtTrack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 16))
+	alphabet := []byte("ab<: \t\nURL:")
+	for round := 0; round < 300; round++ {
+		b := make([]byte, rng.IntN(3000))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(8) != 0 && b[i] == '<' {
+				b[i] = 'x' // '<' rarer, so that windows without one occur
+			}
+		}
+		lt := newLtTrack()
+		for i := rng.IntN(400); i < len(b); i += 1 + rng.IntN(300) {
+			lo := max(0, i-angleReach)
+			want := bytes.LastIndexByte(b[lo:i], '<') >= 0
+			if got := lt.near(b, i); got != want {
+				t.Fatalf("round %d: near(%d) = %v, want %v", round, i, got, want)
+			}
+			if angleBefore(b, i) && !want {
+				t.Fatalf("round %d: angleBefore(%d) with no '<' within angleReach", round, i)
 			}
 		}
 	}
