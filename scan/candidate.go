@@ -123,6 +123,13 @@ func (s *Scanner) plain(st, schemeLen int, kind Kind, d Delim, flags Flags) outc
 			return needMore
 		} else if cutter {
 			end, flags = e, flags|Unusable
+			if end-st > s.maxLen {
+				// The whole run, taken so as not to cut it to another
+				// host, is over the limit: skipped as any other
+				// (behaviour §1; FuzzExtract found it).
+				s.startSkip(st, end, kind, d, depth, flags)
+				return none
+			}
 		}
 	}
 	quoted := d == DelimQuote || d == delimSingle
