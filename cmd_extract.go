@@ -665,25 +665,12 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 			}
 		}
 	}
-	switch h := c.String("hyphen"); h {
-	case "keep":
-		opts.Hyphen = extract.HyphenKeep
-	case "drop":
-		opts.Hyphen = extract.HyphenDrop
-	case "both":
-		opts.Hyphen = extract.HyphenBoth
-	default:
-		return opts, fmt.Errorf("--hyphen %q: want keep, drop or both", h)
+	var err error
+	if opts.Hyphen, err = extract.ParseHyphenMode(c.String("hyphen")); err != nil {
+		return opts, err
 	}
-	switch m := c.String("bare-break"); m {
-	case "keep":
-		opts.BareBreak = extract.BareBreakKeep
-	case "join":
-		opts.BareBreak = extract.BareBreakJoin
-	case "both":
-		opts.BareBreak = extract.BareBreakBoth
-	default:
-		return opts, fmt.Errorf("--bare-break %q: want keep, join or both", m)
+	if opts.BareBreak, err = extract.ParseBareBreakMode(c.String("bare-break")); err != nil {
+		return opts, err
 	}
 	if opts.MaxLength <= 0 {
 		return opts, fmt.Errorf("--max-length %d: want a positive number of bytes", opts.MaxLength)

@@ -31,6 +31,7 @@ package extract
 
 import (
 	"encoding/binary"
+	"fmt"
 	"io"
 	"iter"
 	"strings"
@@ -64,6 +65,34 @@ const (
 	BareBreakJoin                      // report it joined with the next line
 	BareBreakBoth                      // report both: the first line's form first, then the joined one
 )
+
+// ParseHyphenMode reads a --hyphen value: keep, drop or both ("" is
+// keep), for the command line and the pipeline alike.
+func ParseHyphenMode(s string) (HyphenMode, error) {
+	switch s {
+	case "", "keep":
+		return HyphenKeep, nil
+	case "drop":
+		return HyphenDrop, nil
+	case "both":
+		return HyphenBoth, nil
+	}
+	return HyphenKeep, fmt.Errorf("--hyphen %q: want keep, drop or both", s)
+}
+
+// ParseBareBreakMode reads a --bare-break value: keep, join or both (""
+// is keep).
+func ParseBareBreakMode(s string) (BareBreakMode, error) {
+	switch s {
+	case "", "keep":
+		return BareBreakKeep, nil
+	case "join":
+		return BareBreakJoin, nil
+	case "both":
+		return BareBreakBoth, nil
+	}
+	return BareBreakKeep, fmt.Errorf("--bare-break %q: want keep, join or both", s)
+}
 
 // Options tune a Scanner. The zero value gives the defaults of doc/behaviour.md.
 type Options struct {

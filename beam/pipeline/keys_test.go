@@ -91,6 +91,7 @@ func TestOptionsExtract(t *testing.T) {
 		want string
 	}{
 		{Options{Hyphen: "maybe"}, `--hyphen "maybe": want keep, drop or both`},
+		{Options{BareBreak: "maybe"}, `--bare-break "maybe": want keep, join or both`},
 		{Options{MaxLength: -1}, "--max-length -1: want a positive number of bytes"},
 		{Options{Format: "maildir"}, `--format "maildir": want text, mail, mbox, news, warc or auto`},
 	} {

@@ -24,6 +24,7 @@ type Options struct {
 	WWW       bool     // --www
 	Email     bool     // --email
 	Hyphen    string   // --hyphen: keep (the default when empty), drop or both
+	BareBreak string   // --bare-break: keep (the default when empty), join or both
 	MaxLength int      // --max-length; 0 means the CLI's default, 64 KiB
 	ASCII     bool     // --ascii
 	FoldWidth bool     // --fold-width
@@ -73,15 +74,12 @@ func (o Options) Extract() (extract.Options, error) {
 			}
 		}
 	}
-	switch o.Hyphen {
-	case "", "keep":
-		opts.Hyphen = extract.HyphenKeep
-	case "drop":
-		opts.Hyphen = extract.HyphenDrop
-	case "both":
-		opts.Hyphen = extract.HyphenBoth
-	default:
-		return opts, fmt.Errorf("--hyphen %q: want keep, drop or both", o.Hyphen)
+	var err error
+	if opts.Hyphen, err = extract.ParseHyphenMode(o.Hyphen); err != nil {
+		return opts, err
+	}
+	if opts.BareBreak, err = extract.ParseBareBreakMode(o.BareBreak); err != nil {
+		return opts, err
 	}
 	if opts.MaxLength <= 0 {
 		return opts, fmt.Errorf("--max-length %d: want a positive number of bytes", opts.MaxLength)

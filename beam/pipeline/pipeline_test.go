@@ -129,6 +129,9 @@ func cliFlags(o Options) []string {
 	if o.Hyphen != "" {
 		f = append(f, "--hyphen", o.Hyphen)
 	}
+	if o.BareBreak != "" {
+		f = append(f, "--bare-break", o.BareBreak)
+	}
 	if o.MaxLength != 0 {
 		f = append(f, "--max-length", strconv.Itoa(o.MaxLength))
 	}
@@ -165,7 +168,7 @@ func TestSameAsCLI(t *testing.T) {
 		{"www-email-hyphen-both", Options{WWW: true, Email: true, Hyphen: "both"}, 0},
 		{"invalid", Options{Invalid: true, AnyScheme: true}, 4 << 10},
 		{"ascii-schemes", Options{ASCII: true, Schemes: []string{"http,https", "mailto"}, MaxLength: 200}, 0},
-		{"format-text", Options{Format: "text", Hyphen: "drop"}, 0},
+		{"format-text", Options{Format: "text", Hyphen: "drop", BareBreak: "both"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -50,6 +50,7 @@ func main() {
 	normalize := flag.Bool("normalize", false, "accepted for the CLI's command lines: each result carries its normal form (\"normalized\") as `urix --json` does, and the counts are by it")
 	flag.BoolVar(&o.ASCII, "ascii", false, "report IRIs in their URI form (percent-encoding, IDNA A-labels)")
 	flag.StringVar(&o.Hyphen, "hyphen", "keep", "a URI broken across lines right after a hyphen: `MODE` keep, drop or both")
+	flag.StringVar(&o.BareBreak, "bare-break", "keep", "a bare URI that ends a line and may go on on the next: `MODE` keep, join or both")
 	flag.IntVar(&o.MaxLength, "max-length", pipeline.DefaultMaxLength, "skip (and report) candidates longer than `BYTES`")
 	flag.BoolVar(&o.FoldWidth, "fold-width", false, "read fullwidth forms as ASCII")
 	flag.StringVar(&o.Format, "format", "auto", "read input as `FORMAT`: text, mail, mbox, news, warc or auto")
