@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -54,7 +54,7 @@ func TestMboxRunsBoundedMemory(t *testing.T) {
 	saved, savedArgs := stdout, os.Args
 	counted := &strings.Builder{}
 	stdout, os.Args = counted, []string{"urix", "-j", "2", "-c", name}
-	status := urixMain()
+	status := Main()
 	stdout, os.Args = saved, savedArgs
 	done <- true
 	<-done

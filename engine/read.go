@@ -1,13 +1,10 @@
-package main
+package engine
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -30,8 +27,15 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		defer file.Close()
 		return true, r.readDocuments(f, in, file)
 	}
-	file := os.Stdin
-	if in.name != "-" {
+	var file *os.File
+	if in.name == "-" {
+		stdin, ok := r.stdin.(*os.File)
+		if !ok {
+			// A reader given to the engine: read as a stream.
+			return true, r.readDocuments(f, in, r.stdin)
+		}
+		file = stdin
+	} else {
 		if file, err = openInput(in.name); err != nil {
 			return false, err
 		}
@@ -183,22 +187,4 @@ func (wk *worker) outputOrigin(o *document.Origin) output.Origin {
 		return output.Origin{WARC: &wk.warc, Text: o.Text}
 	}
 	return output.Origin{}
-}
-
-// parseSize reads a size in bytes, with an optional K, M or G (powers of
-// 1024; "KiB", "MB" and the like are read as the same).
-func parseSize(s string) (int64, error) {
-	num := strings.TrimRight(s, "KMGkmgiIbB")
-	unit := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(s[len(num):], "B"), "b"))
-	unit = strings.TrimSuffix(strings.TrimSuffix(unit, "I"), "i")
-	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
-	if err != nil {
-		return 0, err
-	}
-	shift := map[string]uint{"": 0, "K": 10, "M": 20, "G": 30}
-	sh, ok := shift[unit]
-	if !ok || n > math.MaxInt64>>sh {
-		return 0, fmt.Errorf("bad size %q", s)
-	}
-	return n << sh, nil
 }

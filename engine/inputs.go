@@ -1,4 +1,4 @@
-package main
+package engine
 
 // The inputs of a run: the input flags, the -r walk, and the reading of
 // each input by a worker (cmd_input.go says how an input is read in its
@@ -13,26 +13,11 @@ import (
 	"runtime"
 	"sync/atomic"
 
-	"github.com/urfave/cli/v2"
 	"github.com/urix-dev/urix/document"
 )
 
-func inputFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "auto", Category: "Input", Usage: "read input as `FORMAT`: text, mail, mbox, news, warc or auto (mail when it starts like a message or an mbox, warc when it starts like a WARC file, else text)"},
-		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Category: "Input", Usage: "read directories recursively, files in path order", DisableDefaultText: true},
-		&cli.BoolFlag{Name: "dereference-recursive", Aliases: []string{"R", "follow"}, Category: "Input", Usage: "read directories recursively, following symbolic links (grep's -R; ripgrep's --follow)", DisableDefaultText: true},
-		&cli.BoolFlag{Name: "text", Aliases: []string{"a"}, Category: "Input", Usage: "with -r, read binary files too (by default a file with a NUL in its first block is skipped)", DisableDefaultText: true},
-		&cli.StringSliceFlag{Name: "include", Category: "Input", Usage: "with -r, read only files whose name matches `GLOB`"},
-		&cli.StringSliceFlag{Name: "exclude", Category: "Input", Usage: "with -r, skip files and directories whose name matches `GLOB`"},
-		&cli.StringFlag{Name: "max-window", Value: "128M", Category: "Input", Usage: "refuse an xz or zstd input that declares a decoding window larger than `SIZE` (bytes, or with K, M or G), before allocating it"},
-		&cli.BoolFlag{Name: "decompress", Aliases: []string{"z"}, Category: "Input", Usage: "insist that every input is compressed (gzip, bzip2, xz and zstd are read transparently anyway)", DisableDefaultText: true},
-	}
-}
-
 // inputConfig says how inputs are found and read.
 type inputConfig struct {
-	format    string
 	recursive bool
 	follow    bool
 	text      bool
@@ -41,29 +26,6 @@ type inputConfig struct {
 	forceZ    bool
 	docFormat document.Format
 	maxWindow int64
-}
-
-func newInputConfig(c *cli.Context) (inputConfig, error) {
-	in := inputConfig{
-		format:    c.String("format"),
-		recursive: c.Bool("recursive") || c.Bool("dereference-recursive"),
-		follow:    c.Bool("dereference-recursive"),
-		text:      c.Bool("text"),
-		include:   c.StringSlice("include"),
-		exclude:   c.StringSlice("exclude"),
-		forceZ:    c.Bool("decompress"),
-	}
-	w, err := parseSize(c.String("max-window"))
-	if err != nil || w <= 0 {
-		return in, fmt.Errorf("--max-window %q: want a positive size in bytes, or with K, M or G (128M)", c.String("max-window"))
-	}
-	in.maxWindow = w
-	f, err := document.ParseFormat(in.format)
-	if err != nil {
-		return in, fmt.Errorf("--format %q: want text, mail, mbox, news, warc or auto", in.format)
-	}
-	in.docFormat = f
-	return in, nil
 }
 
 // inputFile is one input: a file name, or "-" for standard input.
@@ -128,7 +90,7 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int, bool) {
 	f := &fileOutput{r: r, out: wk.writer(r, w, in.name), name: in.name, wk: wk, msgs: msgs, limit: r.maxCount}
 	switch {
-	case r.quiet || r.list != listNone:
+	case r.quiet || r.list != ListNone:
 		f.limit = 1
 	case r.maxCount == 0:
 		// grep -m 0: nothing to read.
@@ -145,8 +107,8 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 	n := f.out.Count()
 	switch {
 	case r.quiet:
-	case r.list != listNone:
-		listed := (n > 0) == (r.list == listWithMatches) && opened && err == nil
+	case r.list != ListNone:
+		listed := (n > 0) == (r.list == ListWithMatches) && opened && err == nil
 		if listed {
 			f.w.Write(r.out.AppendFileName(nil, in.name))
 			if r.out.Null {
@@ -156,7 +118,7 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 				f.w.WriteByte('\n')
 			}
 		}
-		if r.list == listWithMatches {
+		if r.list == ListWithMatches {
 			n = 0
 			if listed {
 				n = 1

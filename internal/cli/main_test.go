@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -20,10 +20,12 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/ulikunitz/xz"
+	"github.com/urix-dev/urix/engine"
 )
 
 // TestMain lets the scripts run urix in-process: testscript re-executes the
-// test binary as "urix" and calls urixMain.
+// test binary as "urix" and calls Main, with the engine's Tuning read from
+// the script's environment (scriptTuning).
 func TestMain(m *testing.M) {
 	// Under -race each process sleeps a second as it exits, for the
 	// reports of other goroutines (the race runtime's atexit_sleep_ms):
@@ -32,7 +34,26 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GORACE") == "" {
 		os.Setenv("GORACE", raceOptions)
 	}
-	testscript.Main(m, map[string]func(){"urix": func() { os.Exit(urixMain()) }})
+	testscript.Main(m, map[string]func(){"urix": func() {
+		tuning = scriptTuning()
+		os.Exit(Main())
+	}})
+}
+
+// scriptTuning reads the engine's Tuning from the environment a script
+// sets (env URIX_SPLIT_CHUNK=16): small chunks and message runs make many
+// joins and hand-overs on small inputs. The urix binary reads no such
+// variable; only this test binary does.
+func scriptTuning() engine.Tuning {
+	num := func(name string) int64 {
+		n, _ := strconv.ParseInt(os.Getenv(name), 10, 64)
+		return max(n, 0)
+	}
+	return engine.Tuning{
+		SplitChunk: num("URIX_SPLIT_CHUNK"),
+		MessageMax: int(num("URIX_MESSAGE_MAX")),
+		MessageRun: int(num("URIX_MESSAGE_RUN")),
+	}
 }
 
 // raceOptions are the race runtime's options for the processes the
@@ -42,7 +63,7 @@ const raceOptions = "atexit_sleep_ms=20"
 // TestScripts runs the command-line scenarios in testdata/script.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Dir: "../../testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("GORACE", os.Getenv("GORACE"))
 			return nil

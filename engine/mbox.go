@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"io"
@@ -21,12 +21,6 @@ func (r *run) messagesInParallel() bool {
 	return r.splitFiles && r.jobs >= 2 && runtime.GOMAXPROCS(0) >= 2 && !r.opts.Unique
 }
 
-// messageMax is the size of the longest message held in memory and read
-// by a worker (0: document.DefaultMaxMessage); a longer one is read as it
-// streams, once all before it are through. URIX_MESSAGE_MAX sets it, for
-// tests of the hand-over.
-var messageMax = int(envInt("URIX_MESSAGE_MAX", 0))
-
 // heldWarning is a warning of a message read by a worker, held until the
 // message's turn, when it goes through the input's cap like the others.
 type heldWarning struct{ cause, text string }
@@ -41,9 +35,14 @@ type messageJob struct {
 	ms []*document.Message
 }
 
-// runBytes is the size at which a run of held messages goes to a worker;
-// URIX_MESSAGE_RUN sets it, for tests of the order of many small runs.
-var runBytes = int(envInt("URIX_MESSAGE_RUN", 256<<10))
+// runBytes is the size at which a run of held messages goes to a worker
+// (Tuning.MessageRun sets it, for tests of the order of many small runs).
+func (r *run) runBytes() int {
+	if r.tuning.MessageRun > 0 {
+		return r.tuning.MessageRun
+	}
+	return 256 << 10
+}
 
 type messageDone struct {
 	k              int
@@ -168,7 +167,7 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 	var inline *document.Walker
 	var run []*document.Message
 	size := 0
-	runLimit := runBytes
+	runLimit := r.runBytes()
 	if r.out.LineBuffered {
 		// Each message's URIs as soon as it is read (a live mailbox, a
 		// terminal), not once 256 KiB have come.
@@ -187,7 +186,7 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 		run, size = nil, 0
 		return nil
 	}
-	err := docs.ReadMessages(rd, f.name, messageMax, func(m *document.Message) error {
+	err := docs.ReadMessages(rd, f.name, r.tuning.MessageMax, func(m *document.Message) error {
 		if m.Held() {
 			run = append(run, m)
 			size += m.Size()

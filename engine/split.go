@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"bufio"
@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/document/mail"
@@ -17,25 +16,14 @@ import (
 // One large plain-text file is read by several workers at once, a chunk
 // each, with the output of one worker (package parallel, Split).
 
-// splitChunk is the chunk size (0: parallel.Split's choice), and
-// splitMin the size of the smallest file read in chunks: smaller ones are
-// read whole by one worker. URIX_SPLIT_CHUNK sets the chunk size, and the
-// smallest file to two chunks, for tests of the joins.
-var (
-	splitChunk = envInt("URIX_SPLIT_CHUNK", 0)
-	splitMin   = func() int64 {
-		if splitChunk > 0 {
-			return 2 * splitChunk
-		}
-		return 32 << 20
-	}()
-)
-
-func envInt(name string, def int64) int64 {
-	if v, err := strconv.ParseInt(os.Getenv(name), 10, 64); err == nil && v > 0 {
-		return v
+// splitMin is the size of the smallest file read in chunks: smaller ones
+// are read whole by one worker. With Tuning.SplitChunk, a file of two
+// chunks is read so (tests of the joins).
+func (r *run) splitMin() int64 {
+	if r.tuning.SplitChunk > 0 {
+		return 2 * r.tuning.SplitChunk
 	}
-	return def
+	return 32 << 20
 }
 
 // splittable tells whether file may be read in chunks: the only input of
@@ -49,7 +37,7 @@ func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 		return 0, false
 	}
 	fi, err := file.Stat()
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() < splitMin {
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() < r.splitMin() {
 		return 0, false
 	}
 	if pos, err := file.Seek(0, io.SeekCurrent); err != nil || pos != 0 {
@@ -61,9 +49,9 @@ func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
 	if document.Sniff(head) != document.None || (in.walked && !r.in.text && document.IsBinary(head)) {
 		return 0, false
 	}
-	switch r.in.format {
-	case "text":
-	case "auto":
+	switch r.in.docFormat {
+	case document.Text:
+	case document.Auto:
 		if bytes.HasPrefix(head, []byte("WARC/1.")) || mail.Detect(head) != mail.FormatText {
 			return 0, false
 		}
@@ -81,7 +69,7 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 		// share of the output held (dense 50 MB, --json, on 2 CPUs:
 		// -j 8 0.80 s, -j 2 0.55 s).
 		Workers:   min(r.jobs, runtime.GOMAXPROCS(0)),
-		ChunkSize: splitChunk,
+		ChunkSize: r.tuning.SplitChunk,
 		Options:   r.opts,
 		Format:    output.Deferred{Options: &r.out, File: f.name},
 		OnSkip:    f.skipped,

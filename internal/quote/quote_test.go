@@ -1,4 +1,4 @@
-package main
+package quote
 
 import (
 	"strings"
@@ -21,17 +21,17 @@ func TestCapQuotes(t *testing.T) {
 		// An unclosed quote is cut too.
 		{`a "` + long, `a "` + cut},
 	} {
-		got := capQuotes(tc.in)
+		got := Quotes(tc.in)
 		if got != tc.want {
-			t.Errorf("capQuotes(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+			t.Errorf("Quotes(%q)\n = %q\nwant %q", tc.in, got, tc.want)
 		}
-		if again := capQuotes(got); again != got {
-			t.Errorf("capQuotes of %q cuts again: %q", got, again)
+		if again := Quotes(got); again != got {
+			t.Errorf("Quotes of %q cuts again: %q", got, again)
 		}
 	}
 	// The file name is kept whole, however long.
 	file := strings.Repeat("d/", 60) + "f.txt"
-	if got, want := capMessage(file+": field "+long, file), file+": field "+cut; got != want {
-		t.Errorf("capMessage = %q, want %q", got, want)
+	if got, want := Message(file+": field "+long, file), file+": field "+cut; got != want {
+		t.Errorf("Message = %q, want %q", got, want)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build !urfave_cli_no_docs
 
-package main
+package cli
 
 import "github.com/urfave/cli/v2"
 

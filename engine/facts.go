@@ -1,79 +1,23 @@
-package main
+package engine
 
 import (
-	"fmt"
-
-	"github.com/urfave/cli/v2"
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/output"
 	"github.com/urix-dev/urix/uri"
-)
-
-// The flags of behaviour §10: what a mail filter asks of every link.
-func factFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.BoolFlag{Name: "embedded", Category: "What to find", Usage: "also print the URIs inside another one's query or path (redirectors, click trackers), percent-decoded once, right after it", DisableDefaultText: true},
-		&cli.StringFlag{Name: "print", Value: "uri", Category: "Output", Usage: "print the `WHAT` of each URI: uri, host (as the browser connects to it) or domain (registrable); those without are skipped"},
-	}
-}
-
-// printWhat is what --print prints of each URI.
-type printWhat int
-
-const (
-	printURI printWhat = iota
-	printHost
-	printDomain
 )
 
 // linkFacts is what the run computes of each link beyond finding it
 // (behaviour §10); its zero value (no --print, no --embedded) computes
 // nothing, and the plain output pays nothing.
 type linkFacts struct {
-	print    printWhat
+	print    PrintWhat
 	embedded bool
 	// printed is -u's set of what --print host or domain prints (the
 	// scanner's own set is of normal forms).
 	printed *extract.UniqueSet
 }
 
-func (lf *linkFacts) on() bool { return lf.print != printURI || lf.embedded }
-
-// setupFacts reads --print and --embedded into r.facts, and sets what
-// they change in the reading: -u over what is printed, no split reading.
-func (r *run) setupFacts(c *cli.Context) error {
-	switch p := c.String("print"); p {
-	case "uri":
-	case "host":
-		r.facts.print = printHost
-	case "domain":
-		r.facts.print = printDomain
-	default:
-		return cli.Exit(fmt.Sprintf("%s %q: want uri, host or domain", typedFlag("print"), p), exitTrouble)
-	}
-	if c.IsSet("print") {
-		for _, other := range []string{"json", "invalid"} {
-			if c.Bool(other) {
-				return cli.Exit(fmt.Sprintf("%s and %s cannot go together: --print prints one value per line", typedFlag("print"), typedFlag(other)), exitTrouble)
-			}
-		}
-	}
-	r.facts.embedded = c.Bool("embedded")
-	if !r.facts.on() {
-		return nil
-	}
-	// A chunk's formatter writes one line per match: --print and
-	// --embedded are written by fileOutput.write, so a plain-text file
-	// is not read in chunks (run.splittable); the messages of an mbox
-	// are still read in parallel, each by a fileOutput of its own.
-	if r.facts.print != printURI && r.opts.Unique {
-		// -u dedups what is printed, the host or domain: the scanner
-		// gives every URI.
-		r.opts.Unique, r.opts.UniqueSet = false, nil
-		r.facts.printed = extract.NewUniqueSet()
-	}
-	return nil
-}
+func (lf *linkFacts) on() bool { return lf.print != PrintURI || lf.embedded }
 
 // maxEmbeddedDepth bounds the URIs read inside URIs inside URIs (a
 // redirector to a click tracker to the target is 2).
@@ -123,7 +67,7 @@ func (f *fileOutput) writeEmbedded(m *extract.Match, at output.Origin, container
 // writeOne writes m, or its host or domain (--print).
 func (f *fileOutput) writeOne(m *extract.Match, at output.Origin) {
 	lf := &f.r.facts
-	if lf.print == printURI || !f.r.out.Selects(m) {
+	if lf.print == PrintURI || !f.r.out.Selects(m) {
 		f.out.Write(m, at)
 		return
 	}
@@ -135,7 +79,7 @@ func (f *fileOutput) writeOne(m *extract.Match, at output.Origin) {
 		return
 	}
 	v := facts.Host
-	if lf.print == printDomain {
+	if lf.print == PrintDomain {
 		if v = facts.Domain; v == "" {
 			return
 		}

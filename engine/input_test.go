@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"bytes"
@@ -63,10 +63,8 @@ func TestSplitLineBuffered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		saved := splitChunk
-		splitChunk = 16 << 10
+		r.tuning.SplitChunk = 16 << 10
 		err = r.readSplit(f, file, int64(text.Len()))
-		splitChunk = saved
 		file.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -176,12 +174,13 @@ func TestProgressOfGzipAhead(t *testing.T) {
 // chunks, as the file named would be; one that stands past its start (a
 // shell read part of it before) is read as a stream, from where it stands.
 func TestSplittableStdin(t *testing.T) {
+	r := &run{jobs: 2, splitFiles: true}
+	r.in.docFormat = document.Auto
+	splitMin := r.splitMin()
 	file := openWritten(t, []byte("text with http://example.com/ in it\n"))
 	if err := os.Truncate(file.Name(), splitMin); err != nil {
 		t.Fatal(err)
 	}
-	r := &run{jobs: 2, splitFiles: true}
-	r.in.format = "auto"
 	if size, ok := r.splittable(inputFile{name: "-"}, file); !ok || size != splitMin {
 		t.Errorf("standard input, a file of %d bytes at its start: splittable %v, %d", splitMin, ok, size)
 	}

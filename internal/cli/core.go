@@ -1,4 +1,4 @@
-package main
+package cli
 
 // The URI core on the command line (behaviour §8): check, normalize, resolve,
 // parse and compare. Each takes its URIs as arguments, or one per line on
@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"github.com/urix-dev/urix/internal/quote"
 	"github.com/urix-dev/urix/uri"
 )
 
@@ -111,7 +112,7 @@ func resolveCommand() *cli.Command {
 				// Resolution is by the grammar alone (RFC 3986 5.4.2 keeps
 				// "http:g"), so only a grammar error stops it here.
 				if _, err := uri.Resolve(base, ""); err != nil {
-					return cli.Exit(fmt.Sprintf("invalid: %s: %v", capInput(base), err), coreTrouble)
+					return cli.Exit(fmt.Sprintf("invalid: %s: %v", quote.Input(base), err), coreTrouble)
 				}
 			}
 			out := bufio.NewWriter(c.App.Writer)
@@ -196,7 +197,7 @@ func compareCommand() *cli.Command {
 				if uri.Validate(a, uri.KindIRIRef) == nil {
 					bad = b
 				}
-				fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", capInput(bad), err)
+				fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", quote.Input(bad), err)
 				return cli.Exit("", coreTrouble)
 			case !eq:
 				if c.Bool("explain") {
@@ -247,7 +248,7 @@ func eachArg(c *cli.Context, args []string, fn func(string) error) error {
 	do := func(s string) error {
 		err := fn(s)
 		if _, bad := err.(*uri.Error); bad {
-			fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", capInput(s), err)
+			fmt.Fprintf(c.App.ErrWriter, "invalid: %s: %v\n", quote.Input(s), err)
 			failed = true
 			return nil
 		}

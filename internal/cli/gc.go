@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -46,9 +46,9 @@ const (
 	leastGOGC     = 10
 )
 
-// paceGC sets GOGC as above, and again after each collection, until
+// PaceGC sets GOGC as above, and again after each collection, until
 // stop is called (by tests; the program lets it run).
-func paceGC() (stop func()) {
+func PaceGC() (stop func()) {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return func() {}
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -39,7 +39,7 @@ func liveHeap() uint64 {
 	return s[0].Value.Uint64()
 }
 
-// paceGC sets GOGC to smallHeapGOGC while little is live and to 100
+// PaceGC sets GOGC to smallHeapGOGC while little is live and to 100
 // while more than smallLive is, after every collection; with GOGC set,
 // it leaves it alone. (What else the test binary keeps alive counts too:
 // the checks of "little live" are made only when it is little.)
@@ -48,14 +48,14 @@ func TestPaceGC(t *testing.T) {
 
 	t.Setenv("GOGC", "50") // restored at the end, as Setenv does
 	debug.SetGCPercent(50)
-	paceGC()()
+	PaceGC()()
 	if p := gcPercent(); p != 50 {
 		t.Fatalf("with GOGC=50 set, GOGC is %d", p)
 	}
 
 	os.Unsetenv("GOGC")
 	debug.SetGCPercent(100)
-	stop := paceGC()
+	stop := PaceGC()
 	defer stop() // before GOGC is set back
 	if p := gcPercent(); p != smallHeapGOGC {
 		t.Fatalf("GOGC is %d before the first collection, want %d", p, smallHeapGOGC)

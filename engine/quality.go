@@ -1,7 +1,6 @@
-package main
+package engine
 
 import (
-	"sort"
 	"strings"
 	"sync"
 
@@ -45,45 +44,16 @@ func qualityCause(msg string) string {
 	return "bad encoded word"
 }
 
-// print prints the counts, the most frequent first, on one line.
-func (q *qualityCounts) print(r *run) {
+// snapshot returns a copy of the counts, nil when there are none.
+func (q *qualityCounts) snapshot() map[string]int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if len(q.counts) == 0 {
-		return
+		return nil
 	}
-	causes := make([]string, 0, len(q.counts))
-	total := 0
+	m := make(map[string]int, len(q.counts))
 	for c, n := range q.counts {
-		causes = append(causes, c)
-		total += n
+		m[c] = n
 	}
-	sort.Slice(causes, func(i, j int) bool {
-		if q.counts[causes[i]] != q.counts[causes[j]] {
-			return q.counts[causes[i]] > q.counts[causes[j]]
-		}
-		return causes[i] < causes[j]
-	})
-	var b strings.Builder
-	for i, c := range causes {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(c + ": ")
-		b.WriteString(itoa(q.counts[c]))
-	}
-	r.warnf("%d data-quality warnings not printed (--warnings prints them): %s", total, b.String())
-}
-
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			return string(b[i:])
-		}
-	}
+	return m
 }

@@ -1,4 +1,6 @@
-package main
+// Package quote caps what urix's messages quote of their input (at most
+// 80 bytes and an ellipsis), so that a 1 MB boundary is not echoed whole.
+package quote
 
 import (
 	"strings"
@@ -13,11 +15,11 @@ const quoteCap = 80
 // ellipsis ends a quote that was cut.
 const ellipsis = "…"
 
-// capQuotes shortens what a message (after its file name) quotes of the
+// Quotes shortens what a message (after its file name) quotes of the
 // input to quoteCap bytes and an ellipsis: each quoted part ("...", as
 // %q writes it or quoted plainly) and each word outside quotes (a field
 // name is not quoted). urix's own words are all shorter.
-func capQuotes(msg string) string {
+func Quotes(msg string) string {
 	if len(msg) <= quoteCap {
 		return msg
 	}
@@ -34,7 +36,7 @@ func capQuotes(msg string) string {
 			}
 			j = min(j, len(msg))
 			b.WriteByte('"')
-			b.WriteString(capInput(msg[i+1 : j]))
+			b.WriteString(Input(msg[i+1 : j]))
 			if j < len(msg) {
 				b.WriteByte('"')
 				j++
@@ -50,7 +52,7 @@ func capQuotes(msg string) string {
 			}
 			// The message's own ':' or ';' after the word stays.
 			word := strings.TrimRight(msg[i:j], ":;,")
-			b.WriteString(capInput(word))
+			b.WriteString(Input(word))
 			b.WriteString(msg[i+len(word) : j])
 			i = j
 		}
@@ -58,10 +60,10 @@ func capQuotes(msg string) string {
 	return b.String()
 }
 
-// capInput is s cut to quoteCap bytes and an ellipsis when longer: cut
+// Input is s cut to quoteCap bytes and an ellipsis when longer: cut
 // before a character, and before an escape of %q (\x00, \u2028) that the
 // cut would split.
-func capInput(s string) string {
+func Input(s string) string {
 	if len(s) <= quoteCap || len(s) <= quoteCap+len(ellipsis) && strings.HasSuffix(s, ellipsis) {
 		return s // short, or cut already (a worker's warning, given back)
 	}
@@ -79,12 +81,12 @@ func capInput(s string) string {
 	return s[:cut] + ellipsis
 }
 
-// capMessage caps what the message text quotes of the input, past its
+// Message caps what the message text quotes of the input, past its
 // file name prefix ("FILE: "), which is kept whole.
-func capMessage(text, file string) string {
+func Message(text, file string) string {
 	if file != "" && strings.HasPrefix(text, file+": ") {
 		n := len(file) + 2
-		return text[:n] + capQuotes(text[n:])
+		return text[:n] + Quotes(text[n:])
 	}
-	return capQuotes(text)
+	return Quotes(text)
 }
