@@ -1,8 +1,8 @@
 package engine
 
 import (
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
-	"github.com/urix-dev/urix/output"
 	"github.com/urix-dev/urix/uri"
 )
 
@@ -25,7 +25,7 @@ const maxEmbeddedDepth = 4
 
 // write writes m, found at at, as --print and --embedded ask; f.out.Write
 // alone when neither is given.
-func (f *fileOutput) write(m *extract.Match, at output.Origin) {
+func (f *fileOutput) write(m *extract.Match, at *document.Origin) {
 	lf := &f.r.facts
 	if !lf.on() {
 		f.out.Write(m, at)
@@ -39,7 +39,7 @@ func (f *fileOutput) write(m *extract.Match, at output.Origin) {
 
 // writeEmbedded writes the URIs embedded in container (found as m), each
 // followed by those embedded in it.
-func (f *fileOutput) writeEmbedded(m *extract.Match, at output.Origin, container string, depth int) {
+func (f *fileOutput) writeEmbedded(m *extract.Match, at *document.Origin, container string, depth int) {
 	if depth == 0 {
 		return
 	}
@@ -56,16 +56,15 @@ func (f *fileOutput) writeEmbedded(m *extract.Match, at output.Origin, container
 		if !isASCII(e) {
 			em.Flags = extract.IRI // decoded %XX of UTF-8: an IRI
 		}
-		eat := at
-		eat.Text, eat.EmbeddedIn = "", container
+		em.EmbeddedIn = container
 		f.found++
-		f.writeOne(&em, eat)
+		f.writeOne(&em, at)
 		f.writeEmbedded(m, at, e, depth-1)
 	}
 }
 
 // writeOne writes m, or its host or domain (--print).
-func (f *fileOutput) writeOne(m *extract.Match, at output.Origin) {
+func (f *fileOutput) writeOne(m *extract.Match, at *document.Origin) {
 	lf := &f.r.facts
 	if lf.print == PrintURI || !f.r.out.Selects(m) {
 		f.out.Write(m, at)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
-	"github.com/urix-dev/urix/output"
 )
 
 // read opens an input and reads its documents (package document: its
@@ -151,7 +150,7 @@ func (f *fileOutput) attrValue(d *document.Document) error {
 	if !m.Valid {
 		f.invalid++
 	}
-	f.write(m, f.wk.outputOrigin(&d.Origin))
+	f.write(m, &d.Origin)
 	if f.limit >= 0 && f.out.Count() >= f.limit {
 		return errEnough
 	}
@@ -164,27 +163,3 @@ func (f *fileOutput) attrValue(d *document.Document) error {
 // docReaders keeps document readers, and their buffers, from input to
 // input: -r over many small files would otherwise allocate them per file.
 var docReaders = sync.Pool{New: func() any { return new(document.Reader) }}
-
-// outputOrigin is where a document came from, as the output tells it
-// (urix-beam maps it the same way), in the worker's own Mail or WARC:
-// valid until its next call, which output.Writer.Write allows (it keeps
-// nothing of it). A new one for each document with a URI was an
-// allocation for every header field of a message.
-func (wk *worker) outputOrigin(o *document.Origin) output.Origin {
-	switch {
-	case o.Message > 0:
-		wk.mail = output.Mail{Message: o.Message, Offset: o.MessageOffset, MessageID: o.MessageID, Field: o.Field, HTML: o.HTML,
-			Source: o.Source.String(), Tag: o.Tag, Attr: o.Attr}
-		if o.Field == "" {
-			wk.mail.Part = o.Part
-		}
-		return output.Origin{Mail: &wk.mail, Text: o.Text}
-	case o.Format == document.WARC:
-		wk.warc = output.WARC{Record: o.Record, Offset: o.RecordOffset, TargetURI: o.TargetURI, RecordID: o.RecordID}
-		if o.Source != document.SourceBody {
-			wk.warc.Source, wk.warc.Tag, wk.warc.Attr = o.Source.String(), o.Tag, o.Attr
-		}
-		return output.Origin{WARC: &wk.warc, Text: o.Text}
-	}
-	return output.Origin{}
-}

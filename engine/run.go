@@ -387,9 +387,6 @@ type worker struct {
 	sc     *extract.Scanner
 	ar     *extract.AttrReader // HTML attribute values (behaviour §9)
 	cur    *fileOutput         // the input being read, told of skipped candidates
-	// where the URIs being written were found (outputOrigin)
-	mail output.Mail
-	warc output.WARC
 }
 
 // writer returns the worker's output, set to write the URIs of file to w.
@@ -418,21 +415,14 @@ func (wk *worker) scanner(f *fileOutput, body io.Reader) *extract.Scanner {
 // record) from where it came from.
 func (f *fileOutput) text(body io.Reader, from *document.Origin) error {
 	f.from = from
-	var at output.Origin
-	atSet := false
 	s := f.wk.scanner(f, body)
 	for s.Scan() {
 		m := s.Match()
-		if !atSet {
-			// Made at the first URI: most documents of a message (its
-			// fields, the runs of an HTML part) have none.
-			at, atSet = f.wk.outputOrigin(from), true
-		}
 		f.found++
 		if !m.Valid {
 			f.invalid++
 		}
-		f.write(m, at)
+		f.write(m, from)
 		if f.limit >= 0 && f.out.Count() >= f.limit {
 			return errEnough
 		}

@@ -206,6 +206,10 @@ type Match struct {
 	// Valid tells whether URI is a valid URI (or IRI); Err says why not.
 	Valid bool
 	Err   error
+	// EmbeddedIn is, for a URI read inside another one's query or path
+	// rather than in the text (behaviour §10, --embedded), that URI; ""
+	// for the URIs a Scanner finds.
+	EmbeddedIn string
 }
 
 // Scanner reads the URIs of a stream one by one.
@@ -442,6 +446,9 @@ func (s *Scanner) fromCandidate(c *scan.Candidate) {
 	m := &s.m
 	if m.Alt != alt {
 		m.Alt = alt
+	}
+	if m.EmbeddedIn != "" {
+		m.EmbeddedIn = "" // a caller wrote it; the Scanner's are never embedded
 	}
 	m.Raw, m.Offset, m.End, m.Line, m.Column = c.Raw, c.Offset, c.End, c.Line, c.Column
 	m.Delimiter, m.Flags = c.Delim, flags

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/output"
 )
@@ -17,7 +18,7 @@ func ExampleWriter() {
 	w.Reset(os.Stdout, "notes.txt")
 	s := extract.NewScanner(strings.NewReader(text), extract.Options{})
 	for s.Scan() {
-		w.Write(s.Match(), output.Origin{})
+		w.Write(s.Match(), nil)
 	}
 	w.Flush()
 	// Output:
@@ -29,7 +30,7 @@ func ExampleWriter() {
 func ExampleAppendJSON() {
 	m := extract.NewScanner(strings.NewReader("<http://example.com/some-\n  thing>"), extract.Options{})
 	m.Scan()
-	from := output.Origin{Mail: &output.Mail{Message: 2, Offset: 812, MessageID: "a@b.example", Part: "1"}}
+	from := &document.Origin{Format: document.Mbox, Message: 2, MessageOffset: 812, MessageID: "a@b.example", Part: "1"}
 	line := output.AppendJSON(nil, "inbox.mbox", from, m.Match())
 	fmt.Println(string(line))
 
@@ -39,6 +40,6 @@ func ExampleAppendJSON() {
 	}
 	fmt.Println(r.Mail.Message, r.Mail.Part, r.URI, r.Flags, r.Alt)
 	// Output:
-	// {"uri":"http://example.com/some-thing","normalized":"http://example.com/some-thing","raw":"http://example.com/some-\n  thing","file":"inbox.mbox","message":2,"message_offset":812,"message_id":"a@b.example","part":"1","line":1,"column":2,"offset":1,"end":33,"delimiter":"angle","valid":true,"flags":["rejoined","hyphen_ambiguous"],"alt":"http://example.com/something","host":"example.com","domain":"example.com"}
+	// {"uri":"http://example.com/some-thing","normalized":"http://example.com/some-thing","raw":"http://example.com/some-\n  thing","file":"inbox.mbox","message":2,"message_offset":812,"message_id":"a@b.example","part":"1","source":"body","line":1,"column":2,"offset":1,"end":33,"delimiter":"angle","valid":true,"flags":["rejoined","hyphen_ambiguous"],"alt":"http://example.com/something","host":"example.com","domain":"example.com"}
 	// 2 1 http://example.com/some-thing [rejoined hyphen_ambiguous] http://example.com/something
 }

@@ -3,6 +3,7 @@ package output
 import (
 	"encoding/json"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/uri"
 )
@@ -72,8 +73,13 @@ type linkFacts struct {
 // valid URI as found (its normal form would have decoded an encoded host;
 // valid: no need to parse it again), the display mismatch of an <a>'s
 // href against from.Text.
-func linkFactsOf(from Origin, m *extract.Match) linkFacts {
-	lf := linkFacts{text: from.Text, embeddedIn: from.EmbeddedIn}
+func linkFactsOf(from *document.Origin, m *extract.Match) linkFacts {
+	lf := linkFacts{embeddedIn: m.EmbeddedIn}
+	if from != nil && m.EmbeddedIn == "" {
+		// The text is the <a>'s, whose href m is; a URI inside that
+		// href has no text of its own.
+		lf.text = from.Text
+	}
 	if !m.Valid {
 		return lf
 	}

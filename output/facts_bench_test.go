@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 )
 
@@ -13,20 +14,20 @@ import (
 // their text), 40 images and 40 URLs in the text of each of 10
 // messages, the hosts repeating across them as in bench/README's dense
 // mbox.
-func benchMailMatches(b *testing.B) ([]extract.Match, []Origin) {
+func benchMailMatches(b *testing.B) ([]extract.Match, []*document.Origin) {
 	var text strings.Builder
-	var froms []Origin
+	var froms []*document.Origin
 	for msg := range 10 {
 		for i := range 40 {
 			fmt.Fprintf(&text, "https://www.site%d.com/path/%d/%d?utm_source=x&id=%d\n", i%17, msg, i, i)
 			fmt.Fprintf(&text, "https://img.site%d.net/%d.png\n", i%17, i)
 			fmt.Fprintf(&text, "https://text.example.org/%d/%d\n", msg, i)
-			ml := &Mail{Message: msg + 1, Offset: int64(msg) * 5000, MessageID: fmt.Sprintf("m%d@example.com", msg), Part: "1", HTML: true}
+			ml := &document.Origin{Format: document.Mbox, Message: msg + 1, MessageOffset: int64(msg) * 5000, MessageID: fmt.Sprintf("m%d@example.com", msg), Part: "1", HTML: true}
 			a, img, txt := *ml, *ml, *ml
-			a.Source, a.Tag, a.Attr = "html_attr", "a", "href"
-			img.Source, img.Tag, img.Attr = "html_attr", "img", "src"
-			txt.Source = "html_text"
-			froms = append(froms, Origin{Mail: &a, Text: "quick brown fox"}, Origin{Mail: &img}, Origin{Mail: &txt})
+			a.Source, a.Tag, a.Attr, a.Text = document.SourceHTMLAttr, "a", "href", "quick brown fox"
+			img.Source, img.Tag, img.Attr = document.SourceHTMLAttr, "img", "src"
+			txt.Source = document.SourceHTMLText
+			froms = append(froms, &a, &img, &txt)
 		}
 	}
 	var ms []extract.Match

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 )
 
@@ -18,10 +19,9 @@ var linkTexts = []string{
 	"https://www.google.com/url?q=http%3A%2F%2Fevil.example%2F",
 }
 
-var linkOrigins = []Origin{
+var linkOrigins = []*document.Origin{
 	{Text: "www.paypal.com"},
-	{Mail: &Mail{Message: 4, Part: "2", HTML: true, Source: "html_attr", Tag: "a", Attr: "href"}, Text: "Log in \"now\""},
-	{EmbeddedIn: "https://www.google.com/url?q=http%3A%2F%2Fevil.example%2F"},
+	{Format: document.Mbox, Message: 4, Part: "2", HTML: true, Source: document.SourceHTMLAttr, Tag: "a", Attr: "href", Text: "Log in \"now\""},
 }
 
 func linkMatches(t *testing.T) []extract.Match {
@@ -42,24 +42,28 @@ func linkMatches(t *testing.T) []extract.Match {
 // writes Link, and decode back.
 func TestLinkJSONIsEncodingJSON(t *testing.T) {
 	for _, m := range linkMatches(t) {
+		embedded := m
+		embedded.EmbeddedIn = "https://www.google.com/url?q=http%3A%2F%2Fevil.example%2F"
 		for _, from := range append(linkOrigins, origins...) {
-			rec := NewRecord("-", from, &m)
-			var want bytes.Buffer
-			enc := json.NewEncoder(&want)
-			enc.SetEscapeHTML(false)
-			if err := enc.Encode(rec); err != nil {
-				t.Fatal(err)
-			}
-			got := AppendJSON(nil, "-", from, &m)
-			if !bytes.Equal(append(got, '\n'), want.Bytes()) {
-				t.Fatalf("AppendJSON:\n%s\nencoding/json:\n%s", got, want.Bytes())
-			}
-			var back Record
-			if err := json.Unmarshal(got, &back); err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(back, rec) {
-				t.Fatalf("%s decodes to\n%+v\nwant\n%+v", got, back, rec)
+			for _, m := range []extract.Match{m, embedded} {
+				rec := NewRecord("-", from, &m)
+				var want bytes.Buffer
+				enc := json.NewEncoder(&want)
+				enc.SetEscapeHTML(false)
+				if err := enc.Encode(rec); err != nil {
+					t.Fatal(err)
+				}
+				got := AppendJSON(nil, "-", from, &m)
+				if !bytes.Equal(append(got, '\n'), want.Bytes()) {
+					t.Fatalf("AppendJSON:\n%s\nencoding/json:\n%s", got, want.Bytes())
+				}
+				var back Record
+				if err := json.Unmarshal(got, &back); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(back, rec) {
+					t.Fatalf("%s decodes to\n%+v\nwant\n%+v", got, back, rec)
+				}
 			}
 		}
 	}
@@ -69,25 +73,24 @@ func TestLinkJSONIsEncodingJSON(t *testing.T) {
 func TestLinkFacts(t *testing.T) {
 	tests := []struct {
 		uri  string
-		from Origin
+		from *document.Origin
 		want string // the JSON from "flags" on
 	}{
-		{"http://1071396130/", Origin{}, `"flags":["numeric_host"],"host":"63.220.53.34","domain":null}`},
-		{"http://0x3f.0xdc.0x35.0x22/", Origin{}, `"flags":["numeric_host"],"host":"63.220.53.34","domain":null}`},
-		{"http://0177.1/", Origin{}, `"flags":["numeric_host"],"host":"127.0.0.1","domain":null}`},
-		{"http://www.paypal.com@evil.example/", Origin{}, `"flags":["userinfo"],"host":"evil.example","domain":"evil.example"}`},
-		{"http://%77%77%77.example.com/", Origin{}, `"flags":["encoded_host"],"host":"www.example.com","domain":"example.com"}`},
-		{"http://pаypal.com/", Origin{}, `"flags":["iri","mixed_script"],"host":"xn--pypal-4ve.com","domain":"xn--pypal-4ve.com"}`},
-		{"http://evil.example/", Origin{Text: "www.paypal.com"}, `"flags":["display_mismatch"],"host":"evil.example","domain":"evil.example","text":"www.paypal.com"}`},
-		{"http://evil.example/", Origin{EmbeddedIn: "https://g.example/url?q=x"}, `"flags":["embedded"],"host":"evil.example","domain":"evil.example","embedded_in":"https://g.example/url?q=x"}`},
-		{"https://news.bbc.co.uk/", Origin{}, `"flags":[],"host":"news.bbc.co.uk","domain":"bbc.co.uk"}`},
+		{"http://1071396130/", nil, `"flags":["numeric_host"],"host":"63.220.53.34","domain":null}`},
+		{"http://0x3f.0xdc.0x35.0x22/", nil, `"flags":["numeric_host"],"host":"63.220.53.34","domain":null}`},
+		{"http://0177.1/", nil, `"flags":["numeric_host"],"host":"127.0.0.1","domain":null}`},
+		{"http://www.paypal.com@evil.example/", nil, `"flags":["userinfo"],"host":"evil.example","domain":"evil.example"}`},
+		{"http://%77%77%77.example.com/", nil, `"flags":["encoded_host"],"host":"www.example.com","domain":"example.com"}`},
+		{"http://pаypal.com/", nil, `"flags":["iri","mixed_script"],"host":"xn--pypal-4ve.com","domain":"xn--pypal-4ve.com"}`},
+		{"http://evil.example/", &document.Origin{Text: "www.paypal.com"}, `"flags":["display_mismatch"],"host":"evil.example","domain":"evil.example","text":"www.paypal.com"}`},
+		{"https://news.bbc.co.uk/", nil, `"flags":[],"host":"news.bbc.co.uk","domain":"bbc.co.uk"}`},
 		// No mismatch: the same site in another form.
-		{"https://paypal.com/", Origin{Text: "www.paypal.com"}, `"flags":[],"host":"paypal.com","domain":"paypal.com","text":"www.paypal.com"}`},
+		{"https://paypal.com/", &document.Origin{Text: "www.paypal.com"}, `"flags":[],"host":"paypal.com","domain":"paypal.com","text":"www.paypal.com"}`},
 		// Latin with digits, Japanese: not mixed.
-		{"http://paypal2024.com/", Origin{}, `"flags":[],"host":"paypal2024.com","domain":"paypal2024.com"}`},
-		{"http://日本語テストひらがなabc.jp/", Origin{}, `"flags":["iri"],"host":"xn--abc-o73b4fvb9j6o0dva8760mehdm06m.jp","domain":"xn--abc-o73b4fvb9j6o0dva8760mehdm06m.jp"}`},
+		{"http://paypal2024.com/", nil, `"flags":[],"host":"paypal2024.com","domain":"paypal2024.com"}`},
+		{"http://日本語テストひらがなabc.jp/", nil, `"flags":["iri"],"host":"xn--abc-o73b4fvb9j6o0dva8760mehdm06m.jp","domain":"xn--abc-o73b4fvb9j6o0dva8760mehdm06m.jp"}`},
 		// No host: none of the fields.
-		{"mailto:a@b.example", Origin{}, `"flags":[]}`},
+		{"mailto:a@b.example", nil, `"flags":[]}`},
 	}
 	for _, tt := range tests {
 		var m *extract.Match
@@ -108,6 +111,23 @@ func TestLinkFacts(t *testing.T) {
 	}
 }
 
+// TestEmbeddedLink: a URI read inside another's query is flagged and
+// names it; the <a>'s text is its container's, not its own.
+func TestEmbeddedLink(t *testing.T) {
+	for m, err := range extract.All(strings.NewReader("http://evil.example/"), extract.Options{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.EmbeddedIn = "https://g.example/url?q=x"
+		from := &document.Origin{Format: document.Mbox, Message: 1, Source: document.SourceHTMLAttr, Tag: "a", Attr: "href", Text: "www.paypal.com"}
+		got := string(AppendJSON(nil, "-", from, &m))
+		want := `"flags":["embedded"],"host":"evil.example","domain":"evil.example","embedded_in":"https://g.example/url?q=x"}`
+		if _, tail, _ := strings.Cut(got, `"valid":true,`); tail != want {
+			t.Errorf("got %s\nwant the tail %s", got, want)
+		}
+	}
+}
+
 // TestLinkJSONAllocatesNothing: the JSON of a link with its facts and
 // flags allocates nothing once its host's facts are cached. (The flags of
 // the match, extract.Flags.Names, are a slice made: links with none.)
@@ -116,7 +136,7 @@ func TestLinkJSONAllocatesNothing(t *testing.T) {
 		if m.Flags != 0 {
 			continue
 		}
-		from := Origin{Mail: &Mail{Message: 1, Source: "html_attr", Tag: "a", Attr: "href"}, Text: "Log in"}
+		from := &document.Origin{Format: document.Mbox, Message: 1, Source: document.SourceHTMLAttr, Tag: "a", Attr: "href", Text: "Log in"}
 		buf := AppendJSON(nil, "-", from, &m)
 		if n := testing.AllocsPerRun(20, func() { buf = AppendJSON(buf[:0], "-", from, &m) }); n != 0 {
 			t.Errorf("%s: %v allocations", m.URI, n)

@@ -4,14 +4,15 @@
 // break or NUL; the URI as found, its normal form, or (the invalid ones)
 // with the reason; a count per input; or JSON Lines, one Record per URI.
 //
-// It takes matches and where their text came from (Origin, filled by the
-// caller) and knows nothing of reading files, mail or WARC records.
+// It takes matches and where their text came from (a *document.Origin,
+// as package document fills it; nil for plain text) and knows nothing of
+// how files, mail or WARC records are read.
 //
 //	w := output.NewWriter(os.Stdout, &output.Options{Line: true})
 //	w.Reset(os.Stdout, "notes.txt")
 //	s := extract.NewScanner(r, extract.Options{})
 //	for s.Scan() {
-//		w.Write(s.Match(), output.Origin{})
+//		w.Write(s.Match(), nil)
 //	}
 //	w.Flush()
 package output
@@ -21,6 +22,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 )
 
@@ -126,7 +128,7 @@ func (o *Options) Selects(m *extract.Match) bool { return m.Valid != o.Invalid }
 func (o *Options) HasPosition() bool { return o.JSON || o.Line || o.Column }
 
 // Append appends the output of m, found in file at from: a line, ended.
-func (o *Options) Append(b []byte, file string, from Origin, m *extract.Match) []byte {
+func (o *Options) Append(b []byte, file string, from *document.Origin, m *extract.Match) []byte {
 	return o.appendLine(b, file, from, m, nil)
 }
 
@@ -134,7 +136,7 @@ func (o *Options) Append(b []byte, file string, from Origin, m *extract.Match) [
 // formats before it knows how many lines stand before the text (package
 // parallel): it returns where AppendPosition is to put them, -1 when
 // the output shows neither.
-func (o *Options) AppendDeferred(b []byte, file string, from Origin, m *extract.Match) ([]byte, int) {
+func (o *Options) AppendDeferred(b []byte, file string, from *document.Origin, m *extract.Match) ([]byte, int) {
 	if !o.HasPosition() {
 		return o.appendLine(b, file, from, m, nil), -1
 	}
@@ -160,7 +162,7 @@ func (o *Options) AppendPosition(b []byte, line, column int64) []byte {
 	return b
 }
 
-func (o *Options) appendLine(b []byte, file string, from Origin, m *extract.Match, posAt *int) []byte {
+func (o *Options) appendLine(b []byte, file string, from *document.Origin, m *extract.Match, posAt *int) []byte {
 	if o.JSON {
 		b = appendJSON(b, o.jsonName(file), from, m, posAt)
 		return append(b, '\n')
@@ -171,10 +173,10 @@ func (o *Options) appendLine(b []byte, file string, from Origin, m *extract.Matc
 		// FILE:MSGNO: and FILE:RECORD: (behaviour §9.7): no two
 		// messages or records of a file read alike. (Coloured as line
 		// numbers: numbers of a place in the file.)
-		if from.Mail != nil && from.Mail.Message > 0 {
-			b = o.appendNumber(b, int64(from.Mail.Message), lineColor)
-		} else if from.WARC != nil && from.WARC.Record > 0 {
-			b = o.appendNumber(b, int64(from.WARC.Record), lineColor)
+		if isMail(from) {
+			b = o.appendNumber(b, int64(from.Message), lineColor)
+		} else if isWARC(from) && from.Record > 0 {
+			b = o.appendNumber(b, int64(from.Record), lineColor)
 		}
 	}
 	if posAt != nil {
@@ -223,7 +225,7 @@ func (d Deferred) AppendMatch(b []byte, m *extract.Match) ([]byte, int) {
 	if d.Options.Count {
 		return b, -1
 	}
-	return d.Options.AppendDeferred(b, d.File, Origin{}, m)
+	return d.Options.AppendDeferred(b, d.File, nil, m)
 }
 
 // AppendPosition is Options.AppendPosition.
@@ -256,7 +258,7 @@ func (w *Writer) Reset(dst io.Writer, file string) error {
 }
 
 // Write prints m, found at from, when it is selected, and counts it.
-func (w *Writer) Write(m *extract.Match, from Origin) {
+func (w *Writer) Write(m *extract.Match, from *document.Origin) {
 	if !w.opts.Selects(m) {
 		return
 	}

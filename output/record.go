@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 )
 
@@ -75,11 +76,6 @@ type Mail struct {
 	Field string `json:"field,omitempty"`
 	Part  string `json:"part,omitempty"`
 	HTML  bool   `json:"html,omitempty"` // the part is text/html
-	// Source, Tag and Attr: see Record's (written there, so that a WARC
-	// record's have the same names).
-	Source string `json:"-"`
-	Tag    string `json:"-"`
-	Attr   string `json:"-"`
 }
 
 // WARC says which record of a WARC file a URI came from.
@@ -88,48 +84,46 @@ type WARC struct {
 	Offset    int64  `json:"record_offset"`
 	TargetURI string `json:"warc_target_uri,omitempty"`
 	RecordID  string `json:"warc_record_id,omitempty"`
-	// Source, Tag and Attr: see Record's (revision 5: a response
-	// record's page is read as HTML, its Location is an http_header).
-	Source string `json:"-"`
-	Tag    string `json:"-"`
-	Attr   string `json:"-"`
 }
 
-// Origin is where a piece of text came from beyond its file name: a
-// message or a WARC record, or neither (the zero Origin: plain text). The
-// caller fills it: this package knows nothing of reading.
-type Origin struct {
-	Mail *Mail
-	WARC *WARC
-	// Text is the visible text of the <a> whose href the URI is
-	// (behaviour §10), "" for other URIs.
-	Text string
-	// EmbeddedIn is, for a URI found inside another one's query or path
-	// (--embedded), that URI.
-	EmbeddedIn string
+// isMail tells whether from is a message of a mail, mbox or news input.
+func isMail(from *document.Origin) bool { return from != nil && from.Message > 0 }
+
+// isWARC tells whether from is a record of a WARC file.
+func isWARC(from *document.Origin) bool {
+	return from != nil && from.Message == 0 && from.Format == document.WARC
+}
+
+// mailOf is the Mail of a record found at from, nil when from is no
+// message.
+func mailOf(from *document.Origin) *Mail {
+	if !isMail(from) {
+		return nil
+	}
+	ml := &Mail{Message: from.Message, Offset: from.MessageOffset, MessageID: from.MessageID, Field: from.Field, HTML: from.HTML}
+	if from.Field == "" {
+		ml.Part = from.Part
+	}
+	return ml
+}
+
+// warcOf is the WARC of a record found at from, nil when from is no WARC
+// record.
+func warcOf(from *document.Origin) *WARC {
+	if !isWARC(from) {
+		return nil
+	}
+	return &WARC{Record: from.Record, Offset: from.RecordOffset, TargetURI: from.TargetURI, RecordID: from.RecordID}
 }
 
 // NewRecord returns the record of m, found in file at from.
-func NewRecord(file string, from Origin, m *extract.Match) Record {
+func NewRecord(file string, from *document.Origin, m *extract.Match) Record {
 	r := Record{
-		URI: m.URI, Raw: string(m.Raw), File: file, FileBytes: nameBytes(file), Mail: from.Mail, WARC: from.WARC,
+		URI: m.URI, Raw: string(m.Raw), File: file, FileBytes: nameBytes(file), Mail: mailOf(from), WARC: warcOf(from),
 		Line: m.Line, Column: m.Column, Offset: m.Offset, End: m.End,
 		Delimiter: m.Delimiter.String(), Valid: m.Valid, Flags: m.Flags.Names(),
 	}
-	// Written at the record's level: the record's copies of Mail and
-	// WARC hold them no more, as they decode.
-	if r.Source, r.Tag, r.Attr = from.markup(); r.Source != "" || r.Tag != "" || r.Attr != "" {
-		if r.Mail != nil {
-			ml := *r.Mail
-			ml.Source, ml.Tag, ml.Attr = "", "", ""
-			r.Mail = &ml
-		}
-		if r.WARC != nil {
-			w := *r.WARC
-			w.Source, w.Tag, w.Attr = "", "", ""
-			r.WARC = &w
-		}
-	}
+	r.Source, r.Tag, r.Attr = markup(from)
 	if r.Flags == nil {
 		r.Flags = []string{}
 	}
@@ -160,13 +154,13 @@ func nameBytes(file string) []byte {
 // AppendJSON appends the JSON object of NewRecord(file, from, m), without
 // a line break. It is written by hand: encoding/json's reflection would
 // cost more than finding the URI.
-func AppendJSON(b []byte, file string, from Origin, m *extract.Match) []byte {
+func AppendJSON(b []byte, file string, from *document.Origin, m *extract.Match) []byte {
 	return appendJSON(b, file, from, m, nil)
 }
 
 // appendJSON is AppendJSON; with posAt not nil, line and column are left
 // out and *posAt is set to where Options.AppendPosition puts them.
-func appendJSON(b []byte, file string, from Origin, m *extract.Match, posAt *int) []byte {
+func appendJSON(b []byte, file string, from *document.Origin, m *extract.Match, posAt *int) []byte {
 	b = append(b, `{"uri":`...)
 	uri := len(b)
 	b = appendString(b, m.URI)
@@ -251,52 +245,42 @@ func appendJSONPosition(b []byte, line, column int64) []byte {
 }
 
 // appendOrigin appends the fields of Mail or WARC, as encoding/json puts
-// those of the embedded structs.
-func appendOrigin(b []byte, from Origin) []byte {
-	if ml := from.Mail; ml != nil {
-		b = appendInt(b, "message", int64(ml.Message))
-		b = appendInt(b, "message_offset", ml.Offset)
-		if ml.MessageID != "" {
-			b = append(b, `,"message_id":`...)
-			b = appendString(b, ml.MessageID)
+// those of the embedded structs, and the markup's.
+func appendOrigin(b []byte, from *document.Origin) []byte {
+	if isMail(from) {
+		b = appendInt(b, "message", int64(from.Message))
+		b = appendInt(b, "message_offset", from.MessageOffset)
+		b = appendOptional(b, "message_id", from.MessageID)
+		b = appendOptional(b, "field", from.Field)
+		if from.Field == "" {
+			b = appendOptional(b, "part", from.Part)
 		}
-		if ml.Field != "" {
-			b = append(b, `,"field":`...)
-			b = appendString(b, ml.Field)
-		}
-		if ml.Part != "" {
-			b = append(b, `,"part":`...)
-			b = appendString(b, ml.Part)
-		}
-		if ml.HTML {
+		if from.HTML {
 			b = append(b, `,"html":true`...)
 		}
 	}
-	if w := from.WARC; w != nil {
-		b = appendInt(b, "record", int64(w.Record))
-		b = appendInt(b, "record_offset", w.Offset)
-		if w.TargetURI != "" {
-			b = append(b, `,"warc_target_uri":`...)
-			b = appendString(b, w.TargetURI)
-		}
-		if w.RecordID != "" {
-			b = append(b, `,"warc_record_id":`...)
-			b = appendString(b, w.RecordID)
-		}
+	if isWARC(from) {
+		b = appendInt(b, "record", int64(from.Record))
+		b = appendInt(b, "record_offset", from.RecordOffset)
+		b = appendOptional(b, "warc_target_uri", from.TargetURI)
+		b = appendOptional(b, "warc_record_id", from.RecordID)
 	}
-	source, tag, attr := from.markup()
+	source, tag, attr := markup(from)
 	b = appendOptional(b, "source", source)
 	b = appendOptional(b, "tag", tag)
 	return appendOptional(b, "attr", attr)
 }
 
-// markup returns the Source, Tag and Attr of the message or the record.
-func (o Origin) markup() (source, tag, attr string) {
+// markup returns the source, tag and attribute of the text at from: of
+// every message's (the body's too), and of a WARC record's other than
+// its body (revision 5: a response record's page is read as HTML, its
+// Location is an http_header).
+func markup(from *document.Origin) (source, tag, attr string) {
 	switch {
-	case o.Mail != nil:
-		return o.Mail.Source, o.Mail.Tag, o.Mail.Attr
-	case o.WARC != nil:
-		return o.WARC.Source, o.WARC.Tag, o.WARC.Attr
+	case isMail(from):
+		return from.Source.String(), from.Tag, from.Attr
+	case isWARC(from) && from.Source != document.SourceBody:
+		return from.Source.String(), from.Tag, from.Attr
 	}
 	return "", "", ""
 }

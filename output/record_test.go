@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/extract"
 )
 
@@ -25,17 +26,17 @@ var texts = []string{
 	"> quoted <http://example.com/a/\n> b/c>\nmid:a@b cid:x@y tel:+1-201-555-0123",
 }
 
-var origins = []Origin{
-	{},
-	{Mail: &Mail{Message: 3, Offset: 120, MessageID: "id@host", Part: "1.2", HTML: true}},
-	{Mail: &Mail{Message: 4, Offset: 7, Part: "2", HTML: true, Source: "html_attr", Tag: "a", Attr: "href"}},
-	{Mail: &Mail{Message: 5, Field: "List-Archive", Source: "header"}},
-	{Mail: &Mail{Message: 1, Offset: 0, Field: "List-Unsubscribe"}},
-	{Mail: &Mail{Message: 7, Offset: 9}},
-	{WARC: &WARC{Offset: 0}},
-	{WARC: &WARC{Record: 7, Offset: 512, TargetURI: "http://t.example/\"x\"", RecordID: "<urn:uuid:1>"}},
-	{WARC: &WARC{Record: 8, Offset: 1024, TargetURI: "http://t.example/", Source: "html_attr", Tag: "a", Attr: "href"}},
-	{WARC: &WARC{Record: 9, Offset: 2048, Source: "http_header"}},
+var origins = []*document.Origin{
+	nil,
+	{Format: document.Mbox, Message: 3, MessageOffset: 120, MessageID: "id@host", Part: "1.2", HTML: true},
+	{Format: document.Mbox, Message: 4, MessageOffset: 7, Part: "2", HTML: true, Source: document.SourceHTMLAttr, Tag: "a", Attr: "href"},
+	{Format: document.Mbox, Message: 5, Field: "List-Archive", Source: document.SourceHeader},
+	{Format: document.Mbox, Message: 1, MessageOffset: 0, Field: "List-Unsubscribe"},
+	{Format: document.Mbox, Message: 7, MessageOffset: 9},
+	{Format: document.WARC, RecordOffset: 0},
+	{Format: document.WARC, Record: 7, RecordOffset: 512, TargetURI: "http://t.example/\"x\"", RecordID: "<urn:uuid:1>"},
+	{Format: document.WARC, Record: 8, RecordOffset: 1024, TargetURI: "http://t.example/", Source: document.SourceHTMLAttr, Tag: "a", Attr: "href"},
+	{Format: document.WARC, Record: 9, RecordOffset: 2048, Source: document.SourceHTTPHeader},
 }
 
 var files = []string{"-", "notes.txt", "dir/a \"b\"\\c.txt", "\x00\x01\b\f\x1f\x7f\xff.txt", "é\u2029"}
@@ -103,8 +104,8 @@ func TestAppendDeferred(t *testing.T) {
 	for _, o := range []Options{{JSON: true}, {Line: true}, {Column: true, Offset: true, FileName: true}, {Line: true, Column: true, Invalid: true, Null: true}, {Offset: true},
 		{Line: true, Column: true, Offset: true, FileName: true, Color: &DefaultColors}} {
 		for _, m := range matches(t) {
-			whole := o.Append(nil, "f.txt", Origin{}, &m)
-			part, at := o.AppendDeferred(nil, "f.txt", Origin{}, &m)
+			whole := o.Append(nil, "f.txt", nil, &m)
+			part, at := o.AppendDeferred(nil, "f.txt", nil, &m)
 			if !o.HasPosition() {
 				if at != -1 || !bytes.Equal(part, whole) {
 					t.Fatalf("%+v: AppendDeferred = %q, %d; want %q, -1", o, part, at, whole)
@@ -175,14 +176,14 @@ func TestAppendJSONShared(t *testing.T) {
 		{"x:a", "x:a", "x:a\n"},
 	} {
 		m := extract.Match{URI: c.uri, Normalized: c.norm, Raw: []byte(c.raw), Valid: true, Line: 1, Column: 12345678, Offset: 99, End: 100}
-		rec := NewRecord("f", Origin{}, &m)
+		rec := NewRecord("f", nil, &m)
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(rec); err != nil {
 			t.Fatal(err)
 		}
-		if got := AppendJSON(nil, "f", Origin{}, &m); !bytes.Equal(append(got, '\n'), want.Bytes()) {
+		if got := AppendJSON(nil, "f", nil, &m); !bytes.Equal(append(got, '\n'), want.Bytes()) {
 			t.Errorf("AppendJSON:\n%s\nencoding/json:\n%s", got, want.Bytes())
 		}
 	}
@@ -227,11 +228,11 @@ func TestPlainRun(t *testing.T) {
 // can be opened again: its string has U+FFFD for each bad byte.
 func TestJSONFileBytes(t *testing.T) {
 	m := matches(t)[0]
-	got := string(AppendJSON(nil, "a\xffb.txt", Origin{}, &m))
+	got := string(AppendJSON(nil, "a\xffb.txt", nil, &m))
 	if !strings.Contains(got, `"file":"a\ufffdb.txt","file_bytes":"Yf9iLnR4dA=="`) {
 		t.Errorf("not UTF-8: %s", got)
 	}
-	got = string(AppendJSON(nil, "é.txt", Origin{}, &m))
+	got = string(AppendJSON(nil, "é.txt", nil, &m))
 	if strings.Contains(got, "file_bytes") {
 		t.Errorf("UTF-8: %s", got)
 	}
