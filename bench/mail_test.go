@@ -154,7 +154,7 @@ func BenchmarkWalkWARC(b *testing.B) {
 // BenchmarkReadMessagesExtract: what `urix` does with an mbox or a WARC
 // file on several workers, on one goroutine: document.Reader.ReadMessages
 // cuts the input into messages (held in memory, up to the default
-// limit), each walked by a document.Walker and its documents searched
+// limit), each walked by a document.MessageReader and its documents searched
 // with one reused extract.Scanner. Held messages take paths the streamed
 // reading of BenchmarkReadExtract does not (read in place).
 func BenchmarkReadMessagesExtract(b *testing.B) {
@@ -163,7 +163,7 @@ func BenchmarkReadMessagesExtract(b *testing.B) {
 			d := load(b, in)
 			rd := document.NewReader(document.Options{})
 			sc := extract.NewScanner(bytes.NewReader(nil), extract.Options{NoLines: true})
-			var wk document.Walker
+			var wk document.MessageReader
 			scan := func(doc *document.Document) error {
 				sc.Reset(doc.Body)
 				for sc.Scan() {

@@ -22,7 +22,7 @@
 //
 //	f, err := os.Open("list.mbox")
 //	...
-//	for doc, err := range document.Read(f, "list.mbox", document.Options{}) {
+//	for doc, err := range document.All(f, "list.mbox", document.Options{}) {
 //		if err != nil {
 //			return err
 //		}

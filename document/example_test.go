@@ -31,8 +31,8 @@ c
 `
 
 // Every URI of every message of an mbox, with where it came from.
-func ExampleRead() {
-	for doc, err := range document.Read(strings.NewReader(mbox), "list.mbox", document.Options{}) {
+func ExampleAll() {
+	for doc, err := range document.All(strings.NewReader(mbox), "list.mbox", document.Options{}) {
 		if err != nil {
 			fmt.Println("error:", err)
 			return
@@ -91,7 +91,7 @@ func ExampleReader_ReadMessages() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var w document.Walker // one per goroutine
+			var w document.MessageReader // one per goroutine
 			for m := range jobs {
 				var uris []string
 				w.Documents(m, func(doc *document.Document) error {
@@ -148,7 +148,7 @@ func ExampleOptions_workers() {
 		z.Close()
 	}
 	opts := document.Options{Workers: 4}
-	for doc, err := range document.Read(bytes.NewReader(crawl.Bytes()), "crawl.warc.gz", opts) {
+	for doc, err := range document.All(bytes.NewReader(crawl.Bytes()), "crawl.warc.gz", opts) {
 		if err != nil {
 			fmt.Println("error:", err)
 			return

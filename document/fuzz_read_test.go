@@ -47,7 +47,7 @@ func docURIs(d *Document) string {
 // the next is given (by two Walkers in turn), the others at once.
 func readByMessages(data []byte, f Format, max int) (out []string, err error) {
 	opts := Options{Format: f, Warn: func(w Warning) { out = append(out, "warning "+w.String()) }}
-	var walkers [2]Walker
+	var walkers [2]MessageReader
 	var held *Message
 	var heldOut []string
 	for i := range walkers {
@@ -77,7 +77,7 @@ func readByMessages(data []byte, f Format, max int) (out []string, err error) {
 			held = m
 			return nil
 		}
-		w := &Walker{Warn: opts.Warn}
+		w := &MessageReader{Warn: opts.Warn}
 		return w.Documents(m, func(d *Document) error {
 			out = append(out, docURIs(d))
 			return nil

@@ -74,7 +74,7 @@ func (rd *Reader) mapped(src mapSource, ok bool) []byte {
 // bytes read as far as an offset of in (what was read with Read before,
 // the head rd.read looked at, was counted as it was read; the rest at the
 // end); a fault in the mapping (the file shrank as it was read) ends the
-// reading with a *MapFaultError (behaviour §1.5), here or in the Walker
+// reading with a *MapFaultError (behaviour §1.5), here or in the MessageReader
 // that reads a message; the file is left at its end, as a read to its
 // end leaves it.
 func (rd *Reader) readMapped(src mapSource, data []byte, read func(in []byte, tell func(int64)) error) (err error) {

@@ -135,7 +135,7 @@ func testReadMapped(t *testing.T, text, pre string) {
 
 // A mapped mbox file that shrinks while its messages are read ends the
 // reading with a MapFaultError, no crash (a fault in a mapping is
-// SIGBUS): of the Walker of each held message past the cut, and of
+// SIGBUS): of the MessageReader of each held message past the cut, and of
 // ReadMessages when its splitter gets there. The messages before the
 // cut are read as from the whole file.
 func TestReadMessagesMappedShrinks(t *testing.T) {
@@ -146,7 +146,7 @@ func TestReadMessagesMappedShrinks(t *testing.T) {
 	}
 	// The documents of each message, read whole before the cut.
 	want := map[int]int{}
-	var rw Walker
+	var rw MessageReader
 	if err := NewReader(Options{NoMap: true}).ReadMessages(tempFile(t, "", text), "in", 0, func(m *Message) error {
 		defer m.Release()
 		return rw.Documents(m, func(*Document) error { want[m.Origin.Message]++; return nil })
@@ -155,7 +155,7 @@ func TestReadMessagesMappedShrinks(t *testing.T) {
 	}
 	var held []*Message
 	var cut int64
-	var w Walker
+	var w MessageReader
 	var walkErrs []error
 	docs := map[int]int{} // by message number
 	walk := func(m *Message) {
@@ -281,7 +281,7 @@ func TestKeptStringsOutliveMessages(t *testing.T) {
 		"stream": func() io.Reader { return strings.NewReader(text) },
 	} {
 		var got []*Document
-		var w Walker
+		var w MessageReader
 		err := NewReader(Options{}).ReadMessages(r(), "in", 0, func(m *Message) error {
 			defer m.Release()
 			return w.Documents(m, func(d *Document) error {

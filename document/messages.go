@@ -14,7 +14,7 @@ import (
 
 // Messages, for a caller that reads the messages of an mbox on several
 // goroutines: Reader.ReadMessages cuts an input into Messages, each read
-// by a Walker on any goroutine, while their results are put back in order
+// by a MessageReader on any goroutine, while their results are put back in order
 // by the caller.
 
 // DefaultMaxMessage is the size up to which ReadMessages holds a message
@@ -39,7 +39,7 @@ type Message struct {
 	warns                     []Warning // malformed WARC records before this one, told first
 	buf                       *[]byte
 	hold                      warc.Hold // a held WARC record's hold on the reader's buffer
-	stream                    func(w *Walker, fn func(*Document) error) error
+	stream                    func(w *MessageReader, fn func(*Document) error) error
 	mapped                    []byte // the mapping of the file the message lies in, if any
 }
 
@@ -57,7 +57,7 @@ func (m *Message) Size() int {
 }
 
 // messageCost is about what a held Message costs besides its text (the
-// Message, its Origin's strings, its share of a Walker's work): counted
+// Message, its Origin's strings, its share of a MessageReader's work): counted
 // by their text alone, the runs of a caller that holds messages by Size
 // held 10,000 messages of an mbox of 40-byte ones each, and 63 MB in all.
 const messageCost = 1 << 10
@@ -91,9 +91,9 @@ func messageBuf() *[]byte {
 	return buf
 }
 
-// A Walker reads the documents of Messages, keeping its buffers and
+// A MessageReader reads the documents of Messages, keeping its buffers and
 // decoders from one message to the next. Each goroutine has its own.
-type Walker struct {
+type MessageReader struct {
 	// Warn, when not nil, is told of what is wrong with a message (as
 	// Options.Warn is by Read); the reading goes on after it.
 	Warn func(Warning)
@@ -101,7 +101,7 @@ type Walker struct {
 	// behaviour §10), as Options.AnchorText.
 	AnchorText bool
 
-	mw  mail.Walker
+	mw  mail.PartWalker
 	doc Document
 	br  inplace.Reader // a held record's block, given in place
 
@@ -116,7 +116,7 @@ type Walker struct {
 // that piece of the input. It returns fn's first error as is, or a read
 // error of the input (for a message that lies in a mapping of its file,
 // a *MapFaultError when the file shrank as it was read).
-func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
+func (w *MessageReader) Documents(m *Message, fn func(*Document) error) (err error) {
 	if m.stream != nil {
 		return m.stream(w, fn)
 	}
@@ -151,9 +151,9 @@ func (w *Walker) Documents(m *Message, fn func(*Document) error) (err error) {
 }
 
 // recoverFault, deferred by Documents, sets *err to the error of a fault
-// in the mapping m; the walk it cut short left the mail Walker half-way,
+// in the mapping m; the walk it cut short left the mail MessageReader half-way,
 // and the next message gets a new one. Any other panic goes on.
-func (w *Walker) recoverFault(m []byte, err *error) {
+func (w *MessageReader) recoverFault(m []byte, err *error) {
 	e := recover()
 	if e == nil {
 		return
@@ -162,7 +162,7 @@ func (w *Walker) recoverFault(m []byte, err *error) {
 	if f == nil {
 		panic(e)
 	}
-	w.mw = mail.Walker{}
+	w.mw = mail.PartWalker{}
 	*err = f
 }
 
@@ -172,7 +172,7 @@ func (w *Walker) recoverFault(m []byte, err *error) {
 type MapFaultError = mapfile.FaultError
 
 // part and warn are the functions Documents gives the walk of w.cur.
-func (w *Walker) part(p *mail.Part) error {
+func (w *MessageReader) part(p *mail.Part) error {
 	partDocument(&w.doc, w.cur.Origin.File, w.cur.Origin.Format, p)
 	if w.cur.record {
 		// A WARC response's body: the record's origin, with what the
@@ -184,16 +184,16 @@ func (w *Walker) part(p *mail.Part) error {
 	return w.fn(&w.doc)
 }
 
-func (w *Walker) warn(msgNo int, msg string) { w.Warn(w.warning(msgNo, msg)) }
+func (w *MessageReader) warn(msgNo int, msg string) { w.Warn(w.warning(msgNo, msg)) }
 
 // note is warn for what a mail reader tolerates without a word.
-func (w *Walker) note(msgNo int, msg string) {
+func (w *MessageReader) note(msgNo int, msg string) {
 	wn := w.warning(msgNo, msg)
 	wn.Quality = true
 	w.Warn(wn)
 }
 
-func (w *Walker) warning(msgNo int, msg string) Warning {
+func (w *MessageReader) warning(msgNo int, msg string) Warning {
 	o := Origin{File: w.cur.Origin.File, Format: w.cur.Origin.Format, Message: msgNo}
 	if w.cur.record {
 		o = w.cur.Origin
@@ -202,10 +202,10 @@ func (w *Walker) warning(msgNo int, msg string) Warning {
 }
 
 // mailOptions are the options of the walk of w.cur; the functions given
-// to the walk are made once a Walker (two closures a message were a
+// to the walk are made once a MessageReader (two closures a message were a
 // tenth of an mbox's allocations); they read the message and fn from the
-// Walker.
-func (w *Walker) mailOptions() mail.Options {
+// MessageReader.
+func (w *MessageReader) mailOptions() mail.Options {
 	if w.partFn == nil {
 		w.partFn = w.part
 		w.warnFn = w.warn
@@ -222,7 +222,7 @@ func (w *Walker) mailOptions() mail.Options {
 // a WARC file, held in memory when it is no longer than max bytes (0:
 // DefaultMaxMessage); any other input as one Message that is not held. What is wrong with the input as
 // a whole (a compressed stream read as text) goes to Options.Warn, what
-// is wrong with a message to the Walker that reads it. It returns fn's
+// is wrong with a message to the MessageReader that reads it. It returns fn's
 // first error as is, or an error that ends the reading of the input.
 //
 // An mbox or a WARC file that is a regular file (r an *os.File, or a
@@ -231,7 +231,7 @@ func (w *Walker) mailOptions() mail.Options {
 // ReadMessages begins: its held messages and records are slices of the
 // mapping, which lasts until the last is released; a fault in it (the
 // file shrank as it was read) is a *MapFaultError, of ReadMessages or of
-// the Walker that reads the message. The file is left at its end.
+// the MessageReader that reads the message. The file is left at its end.
 func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Message) error) error {
 	if max <= 0 {
 		max = DefaultMaxMessage
@@ -245,7 +245,7 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 			return rd.warcRecords(warc.NewReader(br), name, max, nil, nil, fn)
 		}
 		if format != Mbox {
-			return fn(&Message{Origin: Origin{File: name, Format: format}, stream: func(w *Walker, dfn func(*Document) error) error {
+			return fn(&Message{Origin: Origin{File: name, Format: format}, stream: func(w *MessageReader, dfn func(*Document) error) error {
 				saved := rd.Options.Warn
 				rd.Options.Warn = w.Warn
 				defer func() { rd.Options.Warn = saved }()
@@ -282,7 +282,7 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 // warcRecords gives fn the records of a WARC file, each held when its
 // block is no longer than max bytes (never when max < 0). A malformed
 // record costs only itself (package warc resynchronises at the next one,
-// however many there are); it is told (by the Walker) before the next
+// however many there are); it is told (by the MessageReader) before the next
 // record's documents, or in a last Message with no document when none
 // follows, so that the warnings keep their place.
 //

@@ -16,7 +16,7 @@ import (
 func readMessages(t *testing.T, r io.Reader, opts Options, max int) (docs, warns []string, err error) {
 	t.Helper()
 	opts.Warn = func(w Warning) { warns = append(warns, w.String()) }
-	var walkers [2]Walker
+	var walkers [2]MessageReader
 	var held []*Message
 	var heldWarns []string
 	for i := range walkers {
@@ -45,7 +45,7 @@ func readMessages(t *testing.T, r io.Reader, opts Options, max int) (docs, warns
 			return nil
 		}
 		flush()
-		w := &Walker{Warn: opts.Warn}
+		w := &MessageReader{Warn: opts.Warn}
 		return w.Documents(m, func(d *Document) error {
 			docs = append(docs, docLine(d))
 			return nil

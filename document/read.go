@@ -210,7 +210,7 @@ type Reader struct {
 	// mw walks inputs of one message each with the same buffers and
 	// decoders (a Maildir's 5,000 files: 0.180 s, the same messages as
 	// one mbox 0.043 s, the walker's allocations most of the difference).
-	mw mail.Walker
+	mw mail.PartWalker
 	// streamAll walks a message the buffer holds whole as one that is
 	// longer: for tests, which compare the two.
 	streamAll bool
@@ -423,13 +423,14 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 // readWARC reads the records of a WARC file as they stream (none held);
 // a malformed record goes to Warn and costs only itself.
 func (rd *Reader) readWARC(r io.Reader, name string, fn func(*Document) error) error {
-	w := &Walker{Warn: rd.Options.Warn, AnchorText: rd.Options.AnchorText}
+	w := &MessageReader{Warn: rd.Options.Warn, AnchorText: rd.Options.AnchorText}
 	return rd.warcRecords(warc.NewReader(r), name, -1, nil, nil, func(m *Message) error { return w.Documents(m, fn) })
 }
 
-// Read returns the documents of one input as a sequence, for a range loop:
+// All returns the documents of one input as a sequence (extract.All
+// is its counterpart for the URIs of a text), for a range loop:
 //
-//	for doc, err := range document.Read(f, "archive.mbox", document.Options{}) {
+//	for doc, err := range document.All(f, "archive.mbox", document.Options{}) {
 //		if err != nil {
 //			return err // the input could not be read on
 //		}
@@ -439,7 +440,7 @@ func (rd *Reader) readWARC(r io.Reader, name string, fn func(*Document) error) e
 // The sequence ends after an error (its document is nil). Breaking out of
 // the loop stops the reading. A Reader keeps buffers from input to input
 // where many inputs are read.
-func Read(r io.Reader, name string, opts Options) iter.Seq2[*Document, error] {
+func All(r io.Reader, name string, opts Options) iter.Seq2[*Document, error] {
 	return func(yield func(*Document, error) bool) {
 		stop := errors.New("stop")
 		err := NewReader(opts).Read(r, name, func(d *Document) error {

@@ -191,9 +191,9 @@ func TestReadSplits(t *testing.T) {
 
 // The sequence form stops when the loop breaks, and ends with the error
 // that stopped the reading.
-func TestReadSeq(t *testing.T) {
+func TestAll(t *testing.T) {
 	n := 0
-	for d, err := range Read(strings.NewReader(testMbox), "in", Options{}) {
+	for d, err := range All(strings.NewReader(testMbox), "in", Options{}) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +207,7 @@ func TestReadSeq(t *testing.T) {
 		t.Fatalf("%d documents", n)
 	}
 	var last error
-	for d, err := range Read(iotest.ErrReader(errors.New("disk on fire")), "in", Options{}) {
+	for d, err := range All(iotest.ErrReader(errors.New("disk on fire")), "in", Options{}) {
 		if d != nil {
 			io.Copy(io.Discard, d.Body)
 		}

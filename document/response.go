@@ -19,7 +19,7 @@ const SourceHTTPHeader = mail.SourceHTTPHeader
 // message is read as the browser receives it; request, metadata and
 // warcinfo records are not searched (a request's Referer is no link of
 // the page); any other record (conversion, resource, revisit) is text.
-func (w *Walker) record(m *Message, body io.Reader, fn func(*Document) error) error {
+func (w *MessageReader) record(m *Message, body io.Reader, fn func(*Document) error) error {
 	switch strings.ToLower(m.warcType) {
 	case "request", "metadata", "warcinfo":
 		return nil
@@ -39,7 +39,7 @@ func (w *Walker) record(m *Message, body io.Reader, fn func(*Document) error) er
 // with the target URI as base). A block that holds no HTTP response is
 // read as text, with a warning; a body that does not decode is read as
 // far as it does, with a warning.
-func (w *Walker) response(m *Message, body io.Reader, fn func(*Document) error) error {
+func (w *MessageReader) response(m *Message, body io.Reader, fn func(*Document) error) error {
 	resp, err := warc.ReadHTTPResponse(body)
 	if err != nil {
 		w.warnRecord(m, "not an HTTP response ("+err.Error()+"); not searched")
@@ -73,7 +73,7 @@ func (w *Walker) response(m *Message, body io.Reader, fn func(*Document) error) 
 }
 
 // warnRecord tells Warn of something wrong in record m.
-func (w *Walker) warnRecord(m *Message, msg string) {
+func (w *MessageReader) warnRecord(m *Message, msg string) {
 	if w.Warn != nil {
 		w.Warn(Warning{Origin: m.Origin, Message: msg})
 	}

@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 )
 
-// WalkOptions controls Walk.
-type WalkOptions struct {
-	// Follow makes Walk follow symbolic links met inside the trees (to files
+// WalkFilesOptions controls WalkFiles.
+type WalkFilesOptions struct {
+	// Follow makes WalkFiles follow symbolic links met inside the trees (to files
 	// and to directories), guarding against loops. Without it such links are
 	// skipped. Roots are always followed.
 	Follow bool
@@ -27,7 +27,7 @@ type WalkOptions struct {
 // leads back to a directory being walked.
 var ErrLoop = errors.New("symbolic link loop")
 
-// Walk lists the files under the roots, calling fn for each in a stable
+// WalkFiles lists the files under the roots, calling fn for each in a stable
 // order: roots in the order given, and under each, depth-first with the
 // entries of every directory sorted by name (the order of filepath.WalkDir and
 // of ripgrep --sort path). Paths are the root joined with the names below it
@@ -39,14 +39,14 @@ var ErrLoop = errors.New("symbolic link loop")
 // a link to a directory that is already on the current path is reported to
 // onErr as ErrLoop and not entered. Include and exclude globs match base
 // names (path.Match syntax); an exclude glob that matches a directory's name
-// prunes it (roots excepted). A malformed glob makes Walk fail before it
+// prunes it (roots excepted). A malformed glob makes WalkFiles fail before it
 // starts.
 //
 // Errors on one entry (a root that does not exist, an unreadable directory, a
 // dangling link) are reported to onErr, which may be nil, and the walk goes
 // on. An error returned by fn stops the walk and is returned, except
 // filepath.SkipAll, which stops it and returns nil.
-func Walk(roots []string, opts WalkOptions, fn func(path string) error, onErr func(path string, err error)) error {
+func WalkFiles(roots []string, opts WalkFilesOptions, fn func(path string) error, onErr func(path string, err error)) error {
 	for _, g := range append(append([]string(nil), opts.Include...), opts.Exclude...) {
 		if _, err := path.Match(g, ""); err != nil {
 			return fmt.Errorf("bad glob %q: %w", g, err)
@@ -78,7 +78,7 @@ func Walk(roots []string, opts WalkOptions, fn func(path string) error, onErr fu
 }
 
 type walker struct {
-	opts  WalkOptions
+	opts  WalkFilesOptions
 	fn    func(string) error
 	onErr func(string, error)
 }

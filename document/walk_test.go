@@ -80,10 +80,10 @@ func makeTree(t *testing.T) (string, map[string][]byte) {
 	return root, want
 }
 
-func walkAll(t *testing.T, roots []string, opts WalkOptions) (paths []string, errs map[string]error) {
+func walkAll(t *testing.T, roots []string, opts WalkFilesOptions) (paths []string, errs map[string]error) {
 	t.Helper()
 	errs = map[string]error{}
-	err := Walk(roots, opts, func(p string) error {
+	err := WalkFiles(roots, opts, func(p string) error {
 		paths = append(paths, p)
 		return nil
 	}, func(p string, err error) {
@@ -109,7 +109,7 @@ func rel(root string, paths []string) []string {
 
 func TestWalkNoFollow(t *testing.T) {
 	root, _ := makeTree(t)
-	paths, errs := walkAll(t, []string{root}, WalkOptions{})
+	paths, errs := walkAll(t, []string{root}, WalkFilesOptions{})
 	want := []string{
 		"a b/space name.txt",
 		"a.b/dot.txt",
@@ -131,7 +131,7 @@ func TestWalkNoFollow(t *testing.T) {
 		t.Errorf("errors: %v", errs)
 	}
 	// Stable: the same again.
-	again, _ := walkAll(t, []string{root}, WalkOptions{})
+	again, _ := walkAll(t, []string{root}, WalkFilesOptions{})
 	if !slices.Equal(paths, again) {
 		t.Error("second walk differs")
 	}
@@ -139,7 +139,7 @@ func TestWalkNoFollow(t *testing.T) {
 
 func TestWalkFollow(t *testing.T) {
 	root, _ := makeTree(t)
-	paths, errs := walkAll(t, []string{root}, WalkOptions{Follow: true})
+	paths, errs := walkAll(t, []string{root}, WalkFilesOptions{Follow: true})
 	want := []string{
 		"a b/space name.txt",
 		"a.b/dot.txt",
@@ -175,14 +175,14 @@ func TestWalkFollow(t *testing.T) {
 func TestWalkGlobs(t *testing.T) {
 	root, _ := makeTree(t)
 	cases := []struct {
-		opts WalkOptions
+		opts WalkFilesOptions
 		want []string
 	}{
-		{WalkOptions{Include: []string{"*.txt"}}, []string{"a b/space name.txt", "a.b/dot.txt", "a.txt", "node_modules/x.txt"}},
-		{WalkOptions{Include: []string{"*.txt", "*.md"}, Exclude: []string{"node_modules", "a?b"}}, []string{"a.txt", "z.md"}},
-		{WalkOptions{Exclude: []string{"b", "*.txt", "bin", "node_modules", "a*"}}, []string{"z.md"}},
-		{WalkOptions{Include: []string{"*.warc*"}}, []string{"b/sub/g.warc", "b/sub/g.warc.gz"}},
-		{WalkOptions{Include: []string{"*.txt"}, Follow: true, Exclude: []string{"loop", "self", "a.b"}}, []string{"a b/space name.txt", "a.txt", "b/link.txt", "linkdir/dot.txt", "node_modules/x.txt"}},
+		{WalkFilesOptions{Include: []string{"*.txt"}}, []string{"a b/space name.txt", "a.b/dot.txt", "a.txt", "node_modules/x.txt"}},
+		{WalkFilesOptions{Include: []string{"*.txt", "*.md"}, Exclude: []string{"node_modules", "a?b"}}, []string{"a.txt", "z.md"}},
+		{WalkFilesOptions{Exclude: []string{"b", "*.txt", "bin", "node_modules", "a*"}}, []string{"z.md"}},
+		{WalkFilesOptions{Include: []string{"*.warc*"}}, []string{"b/sub/g.warc", "b/sub/g.warc.gz"}},
+		{WalkFilesOptions{Include: []string{"*.txt"}, Follow: true, Exclude: []string{"loop", "self", "a.b"}}, []string{"a b/space name.txt", "a.txt", "b/link.txt", "linkdir/dot.txt", "node_modules/x.txt"}},
 	}
 	for _, tc := range cases {
 		got, _ := walkAll(t, []string{root}, tc.opts)
@@ -190,7 +190,7 @@ func TestWalkGlobs(t *testing.T) {
 			t.Errorf("%+v: walk =\n%q\nwant\n%q", tc.opts, g, tc.want)
 		}
 	}
-	if err := Walk([]string{root}, WalkOptions{Include: []string{"[x"}}, func(string) error { return nil }, nil); err == nil {
+	if err := WalkFiles([]string{root}, WalkFilesOptions{Include: []string{"[x"}}, func(string) error { return nil }, nil); err == nil {
 		t.Error("bad glob accepted")
 	}
 }
@@ -201,8 +201,8 @@ func TestWalkRoots(t *testing.T) {
 	missing := filepath.Join(root, "missing")
 	var got []string
 	var errPaths []string
-	err := Walk([]string{file, missing, filepath.Join(root, "a.b"), filepath.Join(root, "linkdir"), file},
-		WalkOptions{Include: []string{"*.txt"}, Exclude: []string{"a.b", "*.zst"}},
+	err := WalkFiles([]string{file, missing, filepath.Join(root, "a.b"), filepath.Join(root, "linkdir"), file},
+		WalkFilesOptions{Include: []string{"*.txt"}, Exclude: []string{"a.b", "*.zst"}},
 		func(p string) error { got = append(got, p); return nil },
 		func(p string, err error) { errPaths = append(errPaths, p) })
 	if err != nil {
@@ -221,7 +221,7 @@ func TestWalkStop(t *testing.T) {
 	root, _ := makeTree(t)
 	stop := errors.New("stop")
 	n := 0
-	err := Walk([]string{root}, WalkOptions{}, func(string) error {
+	err := WalkFiles([]string{root}, WalkFilesOptions{}, func(string) error {
 		n++
 		if n == 3 {
 			return stop
@@ -232,7 +232,7 @@ func TestWalkStop(t *testing.T) {
 		t.Errorf("err %v after %d files", err, n)
 	}
 	n = 0
-	err = Walk([]string{root, root}, WalkOptions{}, func(string) error {
+	err = WalkFiles([]string{root, root}, WalkFilesOptions{}, func(string) error {
 		n++
 		return filepath.SkipAll
 	}, nil)
@@ -251,7 +251,7 @@ func TestWalkUnreadableDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chmod(locked, 0o755)
-	paths, errs := walkAll(t, []string{root}, WalkOptions{})
+	paths, errs := walkAll(t, []string{root}, WalkFilesOptions{})
 	if _, ok := errs[locked]; !ok || len(paths) != 10 {
 		t.Errorf("errors %v, %d paths", errs, len(paths))
 	}
@@ -260,7 +260,7 @@ func TestWalkUnreadableDir(t *testing.T) {
 // The whole pipeline over the tree: walk, sniff and decompress, skip binary.
 func TestTreeDecodes(t *testing.T) {
 	root, want := makeTree(t)
-	paths, _ := walkAll(t, []string{root}, WalkOptions{})
+	paths, _ := walkAll(t, []string{root}, WalkFilesOptions{})
 	for _, p := range paths {
 		name := rel(root, []string{p})[0]
 		f, err := os.Open(p)

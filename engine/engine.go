@@ -89,7 +89,7 @@ type Options struct {
 	// with a warning otherwise.
 	Binary bool
 	// Include and Exclude are the globs of the names a walk reads and
-	// skips (document.WalkOptions).
+	// skips (document.WalkFilesOptions).
 	Include, Exclude []string
 	// RequireCompressed refuses an input that is not compressed (-z).
 	RequireCompressed bool

@@ -62,9 +62,9 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 			}
 			continue
 		}
-		opts := document.WalkOptions{Follow: in.follow, Include: in.include, Exclude: in.exclude}
+		opts := document.WalkFilesOptions{Follow: in.follow, Include: in.include, Exclude: in.exclude}
 		stopped := false
-		err := document.Walk([]string{a}, opts, func(path string) error {
+		err := document.WalkFiles([]string{a}, opts, func(path string) error {
 			if !next(inputFile{name: path, walked: true}) {
 				stopped = true
 				return filepath.SkipAll

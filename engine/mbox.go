@@ -57,7 +57,7 @@ type messageDone struct {
 type messageWorker struct {
 	f     fileOutput
 	wk    worker
-	docs  document.Walker
+	docs  document.MessageReader
 	warns []heldWarning
 }
 
@@ -164,7 +164,7 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 		}
 	}
 	all := func() bool { return true }
-	var inline *document.Walker
+	var inline *document.MessageReader
 	var run []*document.Message
 	size := 0
 	runLimit := r.runBytes()
@@ -203,7 +203,7 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 			return failed
 		}
 		if inline == nil {
-			inline = &document.Walker{Warn: docs.Options.Warn, AnchorText: docs.Options.AnchorText}
+			inline = &document.MessageReader{Warn: docs.Options.Warn, AnchorText: docs.Options.AnchorText}
 		}
 		err := inline.Documents(m, f.document)
 		m.Release()

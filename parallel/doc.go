@@ -13,6 +13,6 @@
 // finds them, and holds a bounded amount of output whatever the file
 // holds (behaviour §1). An *os.File is mapped into memory where the
 // system allows (Linux) and scanned where it lies; a fault in the mapping
-// (the file shrank as it was read) ends the read with a MapFaultError,
+// (the file shrank as it was read) ends the read with a document.MapFaultError,
 // not the program.
 package parallel

@@ -51,7 +51,7 @@ func TestSplitMappedFileShrinks(t *testing.T) {
 			format := truncating{once: new(sync.Once), path: f.Name(), size: cut}
 			s := Split{Workers: workers, Options: extract.Options{NoLines: true}, Format: format}
 			got, _, err := splitFrom(f, int64(len(text)), s)
-			var fault *MapFaultError
+			var fault *mapfile.FaultError
 			if !errors.As(err, &fault) || fault.Offset < cut || !strings.Contains(err.Error(), "shrank") {
 				t.Fatalf("cut at %d, %d workers: error %v, want a fault past the cut", cut, workers, err)
 			}

@@ -47,7 +47,7 @@ import (
 // few (they are the page cache's, shared and clean; the process's
 // resident size counts them). A file that shrinks while it is read, or
 // whose storage fails, then ends where its pages end, with an error
-// (MapFaultError), as a read error would end it (behaviour §1.5); the
+// (document.MapFaultError), as a read error would end it (behaviour §1.5); the
 // candidates a scanner had found in the window it was searching then
 // (its largest buffer's size) and not yet given are lost with it.
 //
@@ -1006,7 +1006,3 @@ func (cs *chunkScanner) recoverFault(unknown func()) {
 	cs.done, cs.queue = true, cs.queue[:0]
 	unknown()
 }
-
-// MapFaultError is the error of a file mapped into memory whose bytes
-// could not be read: it shrank as it was read, or its storage failed.
-type MapFaultError = mapfile.FaultError

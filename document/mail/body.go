@@ -13,7 +13,7 @@ import (
 // against base (the first <base href> wins over it); any other text as
 // text; anything else (images, fonts, archives) is not searched. fn is
 // given Parts with MsgNo 0 and Path "", as Walk gives them.
-func (wk *Walker) WalkBody(r io.Reader, mediaType, charset, base string, opts Options, fn func(*Part) error) error {
+func (wk *PartWalker) WalkBody(r io.Reader, mediaType, charset, base string, opts Options, fn func(*Part) error) error {
 	w := &wk.w
 	w.opts, w.fn = opts, fn
 	w.msgNo, w.msgOff, w.msgID = 0, 0, ""

@@ -3,13 +3,14 @@ package mail
 import (
 	"bytes"
 	"encoding/base64"
-	"golang.org/x/text/encoding/charmap"
 	"io"
 	"math/rand/v2"
 	"mime/quotedprintable"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"golang.org/x/text/encoding/charmap"
 
 	"github.com/emersion/go-message/charset"
 )
@@ -490,7 +491,7 @@ func TestPartsReadSized(t *testing.T) {
 				if err := Walk(strings.NewReader(msg), Options{Format: FormatMail}, read); err != nil {
 					t.Fatal(err)
 				}
-				var wk Walker
+				var wk PartWalker
 				if err := wk.Walk(&Message{No: 1, Data: []byte(msg)}, Options{}, read); err != nil {
 					t.Fatal(err)
 				}

@@ -52,7 +52,7 @@ func ExampleNewMboxSplitterOf() {
 		"From b@example.org Mon Jan  1 00:00:01 2024\n" +
 		"Subject: two\n\n>From the archive: http://example.com/2\n")
 	sp := mail.NewMboxSplitterOf(mbox, nil, func() { fmt.Println("done with the bytes") })
-	var w mail.Walker
+	var w mail.PartWalker
 	for {
 		m, err := sp.Next(nil, 1<<20)
 		if err == io.EOF {

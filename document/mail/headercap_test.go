@@ -53,7 +53,7 @@ func TestHeaderFieldCapped(t *testing.T) {
 			}
 			var err error
 			if held {
-				err = new(Walker).WalkHeldMessage([]byte(msg), opts, fn)
+				err = new(PartWalker).WalkHeldMessage([]byte(msg), opts, fn)
 			} else {
 				err = Walk(strings.NewReader(msg), opts, fn)
 			}

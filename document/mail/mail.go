@@ -56,7 +56,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // Format is the kind of input.
@@ -69,7 +68,7 @@ const (
 	FormatNews               // one Usenet article (read like mail)
 )
 
-// String returns the name ParseFormat accepts for f.
+// String returns the name of f, as document.ParseFormat reads it.
 func (f Format) String() string {
 	switch f {
 	case FormatText:
@@ -82,25 +81,6 @@ func (f Format) String() string {
 		return "news"
 	}
 	return fmt.Sprintf("Format(%d)", uint8(f))
-}
-
-// ParseFormat parses a --format value: "mail", "mbox", "news", "text" or
-// "auto" (case-insensitive; "" is "auto"). For "auto" it returns
-// (FormatText, true, nil): the caller then calls Detect.
-func ParseFormat(s string) (Format, bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "auto":
-		return FormatText, true, nil
-	case "text", "plain":
-		return FormatText, false, nil
-	case "mail", "eml", "rfc822":
-		return FormatMail, false, nil
-	case "mbox":
-		return FormatMbox, false, nil
-	case "news":
-		return FormatNews, false, nil
-	}
-	return FormatText, false, fmt.Errorf("unknown input format %q (want mail, mbox, news, text or auto)", s)
 }
 
 // Source says where the text of a Part came from (behaviour §9).
@@ -244,7 +224,7 @@ func Walk(r io.Reader, opts Options, fn func(*Part) error) error {
 	} else if opts.Format == FormatMbox {
 		err = w.walkMbox(r)
 	} else {
-		var wk Walker
+		var wk PartWalker
 		return wk.WalkMessage(r, opts, fn)
 	}
 	var se stopError

@@ -516,21 +516,6 @@ func TestDetect(t *testing.T) {
 	}
 }
 
-func TestParseFormat(t *testing.T) {
-	for in, want := range map[string]struct {
-		f    Format
-		auto bool
-	}{"mail": {FormatMail, false}, "MBOX": {FormatMbox, false}, "news": {FormatNews, false}, "text": {FormatText, false}, "auto": {FormatText, true}} {
-		f, auto, err := ParseFormat(in)
-		if err != nil || f != want.f || auto != want.auto {
-			t.Errorf("ParseFormat(%q) = %v %v %v", in, f, auto, err)
-		}
-	}
-	if _, _, err := ParseFormat("maildir"); err == nil {
-		t.Error("no error for maildir")
-	}
-}
-
 func TestStopAndReadError(t *testing.T) {
 	in := mboxMsg(1) + mboxMsg(2)
 	stop := fmt.Errorf("stop")

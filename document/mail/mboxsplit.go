@@ -10,7 +10,7 @@ import (
 
 // Messages of an mbox, one at a time, for a caller that walks them on
 // several goroutines: MboxSplitter cuts the stream at its "From " lines,
-// as Walk does, and a Walker on each goroutine walks the messages it is
+// as Walk does, and a PartWalker on each goroutine walks the messages it is
 // given. A message is held in memory up to a size the caller chooses; a
 // longer one is given as its first bytes and a reader of the rest, which
 // must be walked before the splitter is asked for the next message.
@@ -206,10 +206,10 @@ func readUpTo(r io.Reader, buf []byte, max int) ([]byte, error) {
 	return buf, nil
 }
 
-// A Walker walks messages given one at a time, keeping its buffers and
+// A PartWalker walks messages given one at a time, keeping its buffers and
 // decoders from one to the next. It is not safe for concurrent use; each
 // goroutine has its own.
-type Walker struct {
+type PartWalker struct {
 	w  walker
 	lr lineReader
 	br bytes.Reader
@@ -220,7 +220,7 @@ type Walker struct {
 // envelope, is skipped), keeping wk's buffers and decoders: a reader of
 // many files of a message each (a Maildir, a news spool) allocates them
 // once, not for every file.
-func (wk *Walker) WalkMessage(r io.Reader, opts Options, fn func(*Part) error) error {
+func (wk *PartWalker) WalkMessage(r io.Reader, opts Options, fn func(*Part) error) error {
 	wk.lr.reset(r)
 	if b, _ := wk.lr.br.Peek(5); string(b) == "From " {
 		if _, err := discardLine(wk.lr.br); err != nil && err != io.EOF {
@@ -232,8 +232,8 @@ func (wk *Walker) WalkMessage(r io.Reader, opts Options, fn func(*Part) error) e
 
 // WalkHeldMessage is WalkMessage for a message held whole in b: its lines
 // are read where they lie, as those of an mbox's held messages are, not
-// copied into the Walker's buffer.
-func (wk *Walker) WalkHeldMessage(b []byte, opts Options, fn func(*Part) error) error {
+// copied into the PartWalker's buffer.
+func (wk *PartWalker) WalkHeldMessage(b []byte, opts Options, fn func(*Part) error) error {
 	if bytes.HasPrefix(b, []byte("From ")) {
 		if i := bytes.IndexByte(b, '\n'); i >= 0 {
 			b = b[i+1:]
@@ -246,7 +246,7 @@ func (wk *Walker) WalkHeldMessage(b []byte, opts Options, fn func(*Part) error) 
 }
 
 // walk walks the message wk.lr reads, numbered no, at offset off.
-func (wk *Walker) walk(no int, off int64, opts Options, fn func(*Part) error) error {
+func (wk *PartWalker) walk(no int, off int64, opts Options, fn func(*Part) error) error {
 	w := &wk.w
 	w.opts, w.fn = opts, fn
 	w.msgNo, w.msgOff = no, off
@@ -266,7 +266,7 @@ func (wk *Walker) walk(no int, off int64, opts Options, fn func(*Part) error) er
 // mbox: fn is called for each header field that may carry URIs and each
 // text part, the Parts numbered with m.No and m.Offset; opts.Warn is told
 // of what is wrong with it (opts.Format is not used).
-func (wk *Walker) Walk(m *Message, opts Options, fn func(*Part) error) error {
+func (wk *PartWalker) Walk(m *Message, opts Options, fn func(*Part) error) error {
 	if m.NoFrom {
 		wk.w.opts, wk.w.msgNo = opts, m.No
 		wk.w.warn("mbox: text before the first \"From \" line read as a message")

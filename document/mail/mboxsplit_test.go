@@ -15,7 +15,7 @@ import (
 
 // walkSplit reads an mbox as a caller that walks its messages apart does:
 // MboxSplitter with messages held up to max bytes, each walked by one
-// Walker (two, taken in turn, as on two goroutines).
+// PartWalker (two, taken in turn, as on two goroutines).
 // inPlaceParts counts the parts walkSplit saw given in place (a text
 // body held whole and not decoded).
 var inPlaceParts int
@@ -30,7 +30,7 @@ func walkSplitter(t *testing.T, s *MboxSplitter, max int) ([]rec, []string) {
 	defer s.Close()
 	var recs []rec
 	var warns []string
-	var walkers [2]Walker
+	var walkers [2]PartWalker
 	var buf []byte
 	for i := 0; ; i++ {
 		m, err := s.Next(buf, max)
@@ -152,7 +152,7 @@ func TestMboxSplitterReadError(t *testing.T) {
 		return nil
 	})
 	s := NewMboxSplitter(bad())
-	var w Walker
+	var w PartWalker
 	var texts []string
 	var err error
 	for {
@@ -195,7 +195,7 @@ func FuzzMboxSplit(f *testing.F) {
 	})
 }
 
-// One Walker walking message after message (a Maildir's files) gives each
+// One PartWalker walking message after message (a Maildir's files) gives each
 // the parts and warnings Walk gives it alone: nothing of one message (its
 // ID, a charset's table, an HTML part's state, a broken header) reaches
 // the next, in either order.
@@ -216,7 +216,7 @@ func TestWalkMessageReused(t *testing.T) {
 	for i, m := range msgs {
 		want[i], wantWarns[i] = walkString(t, m, FormatMail)
 	}
-	var wk Walker
+	var wk PartWalker
 	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6}, {6, 5, 4, 3, 2, 1, 0}, {2, 4, 2, 1, 3, 2}} {
 		for _, i := range order {
 			var recs []rec
