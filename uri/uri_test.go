@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // rfcExamples are the example URIs of RFC 3986 sections 1.1.2 and 3 (and
@@ -755,26 +756,65 @@ func TestValidateBytes(t *testing.T) {
 	}
 }
 
-// TestLinear feeds long inputs shaped to hurt a backtracking parser; a
-// quadratic one would take hours on these.
+// TestLinear feeds long inputs shaped to hurt a backtracking parser, at
+// two sizes, 8x apart: each shape must give the same verdicts at both
+// (the results are used, so the calls cannot be optimised away), and the
+// larger must cost at most 24x the time of the smaller (least of 5 runs
+// each). Linear work gives 8x, quadratic 64x: the bound tells them apart
+// with room for a noisy machine, without a wall-clock limit.
 func TestLinear(t *testing.T) {
-	const n = 1 << 20
-	inputs := []string{
-		"http://a/" + strings.Repeat("a/", n),
-		"http://" + strings.Repeat("a", n) + "@" + strings.Repeat("b", n) + "/",
-		"http://[" + strings.Repeat("1:", n) + "]/",
-		"s://" + strings.Repeat("@", n),
-		strings.Repeat("a", n) + ":",
-		strings.Repeat("a", n) + "/" + strings.Repeat(":", n),
-		"http://a/?" + strings.Repeat("%41", n),
-		"http://a/" + strings.Repeat("é", n),
-		"http://a/" + strings.Repeat("../", n),
+	shapes := []func(n int) string{
+		func(n int) string { return "http://a/" + strings.Repeat("a/", n) },
+		func(n int) string { return "http://" + strings.Repeat("a", n) + "@" + strings.Repeat("b", n) + "/" },
+		func(n int) string { return "http://[" + strings.Repeat("1:", n) + "]/" },
+		func(n int) string { return "s://" + strings.Repeat("@", n) },
+		func(n int) string { return strings.Repeat("a", n) + ":" },
+		func(n int) string { return strings.Repeat("a", n) + "/" + strings.Repeat(":", n) },
+		func(n int) string { return "http://a/?" + strings.Repeat("%41", n) },
+		func(n int) string { return "http://a/" + strings.Repeat("é", n) },
+		func(n int) string { return "http://a/" + strings.Repeat("../", n) },
 	}
-	for _, s := range inputs {
+	// verdicts runs every call on s and returns what each said: valid
+	// or not for each kind, normalized or not, resolved or not.
+	verdicts := func(s string) string {
+		var b strings.Builder
 		for _, k := range allKinds {
-			Validate(s, k)
-			Normalize(s, k)
+			b.WriteByte(verdict(Validate(s, k), 'v'))
+			_, err := Normalize(s, k)
+			b.WriteByte(verdict(err, 'n'))
 		}
-		Resolve("http://a/b/c", s)
+		_, err := Resolve("http://a/b/c", s)
+		b.WriteByte(verdict(err, 'r'))
+		return b.String()
 	}
+	const small, factor = 1 << 14, 8
+	for i, shape := range shapes {
+		in := []string{shape(small), shape(small * factor)}
+		var least [2]time.Duration
+		var said [2]string
+		for k := range in {
+			for run := range 5 {
+				start := time.Now()
+				said[k] = verdicts(in[k])
+				if d := time.Since(start); run == 0 || d < least[k] {
+					least[k] = d
+				}
+			}
+		}
+		if said[0] != said[1] {
+			t.Errorf("shape %d: verdicts %s at %d bytes, %s at %d", i, said[0], len(in[0]), said[1], len(in[1]))
+		}
+		if ratio := float64(least[1]) / float64(max(least[0], time.Microsecond)); ratio > 24 {
+			t.Errorf("shape %d: %v at %d bytes, %v at %d: x%.1f for x%d of input (linear: x%d)",
+				i, least[0], len(in[0]), least[1], len(in[1]), ratio, factor, factor)
+		}
+	}
+}
+
+// verdict is ok for a nil error, else '!'.
+func verdict(err error, ok byte) byte {
+	if err != nil {
+		return '!'
+	}
+	return ok
 }
