@@ -16,7 +16,9 @@ func readSpec(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(specDir, name))
 	if os.IsNotExist(err) {
-		t.Skipf("%s: not here", name)
+		// The RFC texts are the project's, in ../shared beside the
+		// repository, not in it: a lone checkout has none to read.
+		t.Skipf("skipped: needs the text of the RFC in ../shared, beside the repository: %v", err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -99,7 +99,7 @@ urix check [--ref] [--iri] URI...   is each a valid URI?
 urix normalize [--ascii] URI...     the RFC 3986 normal form of each
 urix resolve BASE REF...            each reference resolved against BASE
 urix parse URI...                   the components of each, as JSON
-urix compare A B                    are A and B equivalent?`,
+urix compare [--explain] A B        are A and B equivalent?`,
 		Description:     descriptionText,
 		HideHelpCommand: true,
 		// grep's habit: -nH, -rc, -hc.
