@@ -96,3 +96,31 @@ func FuzzDetect(f *testing.F) {
 		}
 	})
 }
+
+// TestProbeHead: one look at the first bytes tells the compression, the
+// format the reader would take (and why text, when it began like another),
+// and whether the bytes are binary.
+func TestProbeHead(t *testing.T) {
+	tests := []struct {
+		head   string
+		want   Probe
+		hasWhy bool
+	}{
+		{"\x1f\x8b\x08\x00rest", Probe{Compression: Gzip, Format: Text}, false},
+		{"plain text, http://example.com/\n", Probe{Compression: None, Format: Text}, false},
+		{"WARC/1.0 is a format. See http://example.com/\n", Probe{Compression: None, Format: Text}, true},
+		{"WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n", Probe{Compression: None, Format: WARC}, false},
+		{"From a@example.com Mon Jan  1 00:00:00 2024\nSubject: x\n\nbody\n", Probe{Compression: None, Format: Mbox}, false},
+		{"text\x00with a NUL", Probe{Compression: None, Format: Text, Binary: true}, false},
+	}
+	for _, tt := range tests {
+		got := ProbeHead([]byte(tt.head))
+		if (got.Why != "") != tt.hasWhy {
+			t.Errorf("%.20q: why %q, want one: %v", tt.head, got.Why, tt.hasWhy)
+		}
+		got.Why = ""
+		if got != tt.want {
+			t.Errorf("%.20q: %+v, want %+v", tt.head, got, tt.want)
+		}
+	}
+}

@@ -362,6 +362,30 @@ func detectWhy(head []byte) (f Format, why string) {
 	return Text, ""
 }
 
+// A Probe is what the first bytes of an input tell of it before it is
+// read: its compression and, for an input that has none, its format (as
+// Read with Format Auto would read it), why it is read as text when it
+// began like another format, and whether it is binary. A reader that
+// chooses how to read an input (whole, in chunks, by members) probes it
+// once and decides from that.
+type Probe struct {
+	Compression Compression
+	Format      Format // of the bytes as they stand; Text when compressed
+	Why         string // set when Format is Text though the input began like WARC or an mbox
+	Binary      bool   // IsBinary of the bytes as they stand
+}
+
+// ProbeHead probes an input by head, its first bytes (HeadSize of them,
+// or all of a shorter input).
+func ProbeHead(head []byte) Probe {
+	p := Probe{Compression: Sniff(head), Format: Text}
+	if p.Compression == None {
+		p.Format, p.Why = detectWhy(head)
+		p.Binary = IsBinary(head)
+	}
+	return p
+}
+
 // Detect tells the format of an input by its first bytes (up to HeadSize,
 // or all of it): WARC, Mbox, Mail or Text. An input that begins like a
 // WARC file or an mbox but whose first record is none (a WARC version line

@@ -83,6 +83,15 @@ func TestSplitLineBuffered(t *testing.T) {
 	}
 }
 
+// counted is the reader that read gives readDocuments for file, as
+// readDocuments counts it.
+func counted(r *run, file *os.File) io.Reader {
+	if p := r.probe(file); r.gzipAhead(p) {
+		return newRegularFile(file, p.pos, p.size, &r.stats.bytes)
+	}
+	return &yieldingReader{r: &countingReader{r: file, n: &r.stats.bytes}}
+}
+
 // TestCountedRegularFile: a gzip file, the only input, read on several
 // workers can also be read at any offset, from where it stands (what
 // document's workers need to decode its members ahead), and how far its
@@ -99,9 +108,9 @@ func TestCountedRegularFile(t *testing.T) {
 	file.Seek(4, io.SeekStart) // standard input read in part before urix
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
 	r := &run{jobs: 2, oneInput: true}
-	rd, ok := r.counted(file).(sized)
+	rd, ok := counted(r, file).(sized)
 	if !ok {
-		t.Fatalf("a regular file, -j 2: %T, want one that reads at any offset", r.counted(file))
+		t.Fatalf("a regular file, -j 2: %T, want one that reads at any offset", counted(r, file))
 	}
 	var at [3]byte
 	if n, _ := rd.ReadAt(at[:], 3); n != 3 || string(at[:]) != "789" || rd.Size() != 12 {
@@ -117,14 +126,14 @@ func TestCountedRegularFile(t *testing.T) {
 	if err != nil || string(rest) != "cdef" || r.stats.bytes.Load() != 12 {
 		t.Errorf("after a seek to 8: read %q (%v), counted %d; want \"cdef\", 12", rest, err, r.stats.bytes.Load())
 	}
-	if _, ok := (&run{jobs: 1, oneInput: true}).counted(file).(sized); ok {
+	if _, ok := counted(&run{jobs: 1, oneInput: true}, file).(sized); ok {
 		t.Error("-j 1 reads at offsets")
 	}
-	if _, ok := (&run{jobs: 2}).counted(file).(sized); ok {
+	if _, ok := counted(&run{jobs: 2}, file).(sized); ok {
 		t.Error("one of several inputs, read while others are, reads at offsets")
 	}
 	tf := openWritten(t, []byte("0123456789abcdef"))
-	if _, ok := r.counted(tf).(sized); ok {
+	if _, ok := counted(r, tf).(sized); ok {
 		t.Error("a text file reads at offsets")
 	}
 	pr, pw, err := os.Pipe()
@@ -133,7 +142,7 @@ func TestCountedRegularFile(t *testing.T) {
 	}
 	defer pr.Close()
 	defer pw.Close()
-	if _, ok := r.counted(pr).(sized); ok {
+	if _, ok := counted(r, pr).(sized); ok {
 		t.Error("a pipe reads at offsets")
 	}
 }
@@ -157,7 +166,7 @@ func TestProgressOfGzipAhead(t *testing.T) {
 	r := &run{jobs: 2, oneInput: true}
 	docs := document.NewReader(document.Options{Format: document.Text, Workers: 2})
 	var text int64
-	err := docs.Read(r.counted(file), "crawl.warc.gz", func(d *document.Document) error {
+	err := docs.Read(counted(r, file), "crawl.warc.gz", func(d *document.Document) error {
 		n, err := io.Copy(io.Discard, d.Body)
 		text += n
 		return err
@@ -181,11 +190,12 @@ func TestSplittableStdin(t *testing.T) {
 	if err := os.Truncate(file.Name(), splitMin); err != nil {
 		t.Fatal(err)
 	}
-	if size, ok := r.splittable(inputFile{name: "-"}, file); !ok || size != splitMin {
-		t.Errorf("standard input, a file of %d bytes at its start: splittable %v, %d", splitMin, ok, size)
+	r.oneInput = true
+	if p := r.probe(file); !r.splittable(inputFile{name: "-"}, p) || p.size != splitMin {
+		t.Errorf("standard input, a file of %d bytes at its start: splittable %v, %d", splitMin, r.splittable(inputFile{name: "-"}, p), p.size)
 	}
 	file.Seek(5, io.SeekStart)
-	if _, ok := r.splittable(inputFile{name: "-"}, file); ok {
+	if r.splittable(inputFile{name: "-"}, r.probe(file)) {
 		t.Error("standard input 5 bytes into its file: read in chunks from the file's start")
 	}
 }

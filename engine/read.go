@@ -41,22 +41,72 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		defer file.Close()
 	}
 	widenPipe(file)
+	p := r.probe(file)
 	// Standard input too, when it is a large file (urix < FILE).
-	if size, ok := r.splittable(in, file); ok {
+	if r.splittable(in, p) {
 		r.stats.files.Add(1)
-		err := r.readSplit(f, file, size)
+		err := r.readSplit(f, file, p.size)
 		// Read to its end, as a stream would be: a shell's group
 		// sharing it ({ urix; cat; } < FILE) finds it read.
-		file.Seek(size, io.SeekStart)
+		file.Seek(p.size, io.SeekStart)
 		return true, err
 	}
+	if r.gzipAhead(p) {
+		return true, r.readDocuments(f, in, newRegularFile(file, p.pos, p.size, &r.stats.bytes))
+	}
 	return true, r.readDocuments(f, in, file)
+}
+
+// gzipAhead tells whether an input, probed as p, is read through a reader
+// that can also read it at any offset, so that workers decode its gzip
+// members (a WARC file as crawlers write it, a member a record) ahead of
+// the reading: the only input of the run, a regular gzip file, read with
+// -j 2 or more. Only a gzip file: that reader ends at the size the file
+// had when it was opened, where a file of /proc (size 0) or a log being
+// written goes on.
+func (r *run) gzipAhead(p probed) bool {
+	return p.regular && p.head.Compression == document.Gzip && r.oneInput && r.aheadWorkers() > 1
+}
+
+// probed is what the engine knows of a named input before reading it:
+// whether it is a regular file, where it stands and its size, and what
+// its first bytes say (document.ProbeHead), read once at where it stands
+// (standard input may stand past its start).
+type probed struct {
+	regular   bool
+	pos, size int64
+	head      document.Probe
+}
+
+// probe probes file. The first bytes are read only when the file is one
+// that may be read otherwise than as a stream: a regular file, with
+// workers to spare.
+func (r *run) probe(file *os.File) probed {
+	var p probed
+	if r.jobs < 2 || !r.oneInput {
+		return p
+	}
+	fi, err := file.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return p
+	}
+	if p.pos, err = file.Seek(0, io.SeekCurrent); err != nil || p.pos > fi.Size() {
+		return p
+	}
+	p.regular, p.size = true, fi.Size()
+	head := make([]byte, document.HeadSize)
+	n, _ := file.ReadAt(head, p.pos)
+	p.head = document.ProbeHead(head[:n])
+	return p
 }
 
 // readDocuments reads the documents of an opened input.
 func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err error) {
 	r.stats.files.Add(1)
-	rd := r.counted(file)
+	rd := file
+	if _, ok := file.(*regularFile); !ok {
+		rd = &yieldingReader{r: &countingReader{r: file, n: &r.stats.bytes}}
+	}
 	docs := docReaders.Get().(*document.Reader)
 	defer docReaders.Put(docs)
 	docs.Options = document.Options{
@@ -84,37 +134,6 @@ func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err er
 		return nil
 	}
 	return err
-}
-
-// counted wraps an input for the progress bar's count of bytes read (and
-// yields now and then: yieldingReader). A gzip file that is the only
-// input, a regular file read with -j 2 or more, can also be read at any
-// offset: workers then decode its members (a WARC file as crawlers write
-// it, a member a record) ahead of the reading. Only a gzip file: that
-// reader ends at the size the file had when it was opened, where a file
-// of /proc (size 0) or a log being written goes on.
-func (r *run) counted(rd io.Reader) io.Reader {
-	if file, ok := rd.(*os.File); ok && r.oneInput && r.aheadWorkers() > 1 {
-		if pos, size, ok := gzipFile(file); ok {
-			return newRegularFile(file, pos, size, &r.stats.bytes)
-		}
-	}
-	return &yieldingReader{r: &countingReader{r: rd, n: &r.stats.bytes}}
-}
-
-// gzipFile reports whether file is a regular file that starts with the
-// gzip magic bytes where it stands (pos), and its size.
-func gzipFile(file *os.File) (pos, size int64, ok bool) {
-	fi, err := file.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return 0, 0, false
-	}
-	if pos, err = file.Seek(0, io.SeekCurrent); err != nil || pos > fi.Size() {
-		return 0, 0, false
-	}
-	head := make([]byte, document.SniffLen)
-	n, _ := file.ReadAt(head, pos)
-	return pos, fi.Size(), document.Sniff(head[:n]) == document.Gzip
 }
 
 // aheadWorkers is the number of workers that may decode an input's gzip

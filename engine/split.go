@@ -2,13 +2,11 @@ package engine
 
 import (
 	"bufio"
-	"bytes"
 	"io"
 	"os"
 	"runtime"
 
 	"github.com/urix-dev/urix/document"
-	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/output"
 	"github.com/urix-dev/urix/parallel"
 )
@@ -26,39 +24,32 @@ func (r *run) splitMin() int64 {
 	return 32 << 20
 }
 
-// splittable tells whether file may be read in chunks: the only input of
-// the run (with several, the workers have whole files to read, and chunks
-// only add the joins), a regular, uncompressed plain-text file of splitMin
-// bytes or more, with jobs to spare and nothing asked that needs the text
-// before a chunk. Standard input may be one, when it is such a file read
-// from its start (urix < FILE; chunks are read from the file's start).
-func (r *run) splittable(in inputFile, file *os.File) (int64, bool) {
+// splittable tells whether an input, probed as in, may be read in chunks:
+// the only input of the run (with several, the workers have whole files
+// to read, and chunks only add the joins), a regular, uncompressed
+// plain-text file of splitMin bytes or more, read from its start, with
+// jobs to spare and nothing asked that needs the text before a chunk.
+// Standard input may be one, when it is such a file read from its start
+// (urix < FILE; chunks are read from the file's start).
+func (r *run) splittable(in inputFile, p probed) bool {
 	if !r.splitFiles || r.facts.on() || r.jobs < 2 || r.opts.Unique || r.opts.FoldWidth || r.in.forceZ {
-		return 0, false
+		return false
 	}
-	fi, err := file.Stat()
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() < r.splitMin() {
-		return 0, false
+	if !p.regular || p.pos != 0 || p.size < r.splitMin() {
+		return false
 	}
-	if pos, err := file.Seek(0, io.SeekCurrent); err != nil || pos != 0 {
-		return 0, false
-	}
-	head := make([]byte, 8<<10)
-	n, _ := file.ReadAt(head, 0)
-	head = head[:n]
-	if document.Sniff(head) != document.None || (in.walked && !r.in.text && document.IsBinary(head)) {
-		return 0, false
+	if p.head.Compression != document.None || (in.walked && !r.in.text && p.head.Binary) {
+		return false
 	}
 	switch r.in.docFormat {
 	case document.Text:
+		return true
 	case document.Auto:
-		if bytes.HasPrefix(head, []byte("WARC/1.")) || mail.Detect(head) != mail.FormatText {
-			return 0, false
-		}
-	default:
-		return 0, false
+		// Text, and not text that began like a WARC file or an mbox:
+		// its warning is the document reader's.
+		return p.head.Format == document.Text && p.head.Why == ""
 	}
-	return fi.Size(), true
+	return false
 }
 
 // readSplit reads a large file in chunks on r.jobs workers.
