@@ -19,15 +19,13 @@
 //
 // # Units of work
 //
-// A worker reads a whole input, or a Range of one: a byte range of one
-// file that starts and ends at document boundaries, so that what is
-// found in it does not depend on the text outside it but for what the
-// Range carries (its line number, its mail quote depth). One large file
-// is read in ranges on several workers: a plain-text file in chunks
-// that end at a line end, an mbox in runs of messages, a WARC file
-// gzipped a member a record in runs of members. Ranges lists the ranges
-// of a file as the engine would read them, so that a pipeline can give
-// them to different machines.
+// A worker reads a whole input, or a batch of small ones, or a piece of
+// one large input: a plain-text file in chunks (parallel.Split, whose
+// joins make the chunks read as one), an mbox in runs of messages and a
+// WARC file in runs of records (document.Reader.ReadMessages), a gzip
+// file of many members by its members (document's gzip reader). Each
+// piece takes one place in the run's output order. doc/design.md says
+// how each is chosen and what bounds its memory.
 package engine
 
 import (
