@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"github.com/urix-dev/urix/extract"
-	"github.com/urix-dev/urix/parallel"
 )
 
 // countFormat selects every URI and formats none: what -c asks of split
@@ -43,7 +42,7 @@ func BenchmarkSplit(b *testing.B) {
 	for _, in := range []input{{name: "synthetic"}, textInput} {
 		for _, format := range []struct {
 			name string
-			f    parallel.Formatter
+			f    extract.Formatter
 		}{{"count", countFormat{}}, {"plain", lineFormat{}}} {
 			for _, workers := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%s/%s/j%d", in.name, format.name, workers), func(b *testing.B) {
@@ -53,7 +52,7 @@ func BenchmarkSplit(b *testing.B) {
 					b.SetBytes(int64(len(data)))
 					b.ReportAllocs()
 					for b.Loop() {
-						s := parallel.Split{Workers: workers, Options: extract.Options{NoLines: true}, Format: format.f}
+						s := extract.Split{Workers: workers, Options: extract.Options{NoLines: true}, Format: format.f}
 						c, err := s.Read(io.Discard, src, int64(len(data)))
 						if err != nil {
 							b.Fatal(err)
@@ -96,7 +95,7 @@ func BenchmarkSplitFile(b *testing.B) {
 				b.SetBytes(fi.Size())
 				b.ReportAllocs()
 				for b.Loop() {
-					s := parallel.Split{Workers: workers, NoMap: noMap, Options: extract.Options{NoLines: true}, Format: countFormat{}}
+					s := extract.Split{Workers: workers, NoMap: noMap, Options: extract.Options{NoLines: true}, Format: countFormat{}}
 					if _, err := s.Read(io.Discard, f, fi.Size()); err != nil {
 						b.Fatal(err)
 					}

@@ -20,7 +20,7 @@
 // # Units of work
 //
 // A worker reads a whole input, or a batch of small ones, or a piece of
-// one large input: a plain-text file in chunks (parallel.Split, whose
+// one large input: a plain-text file in chunks (extract.Split, whose
 // joins make the chunks read as one), an mbox in runs of messages and a
 // WARC file in runs of records (document.Reader.ReadMessages), a gzip
 // file of many members by its members (document's gzip reader). Each
@@ -133,7 +133,7 @@ type Options struct {
 type Tuning struct {
 	// SplitChunk is the size of the chunks of a plain-text file read on
 	// several workers; a file of two chunks or more is read so (default:
-	// parallel.Split's chunk size, for files of 32 MiB or more).
+	// extract.Split's chunk size, for files of 32 MiB or more).
 	SplitChunk int64
 	// MessageMax is the size of the longest mbox message held in memory
 	// for a worker (default document.DefaultMaxMessage); a longer one is

@@ -7,8 +7,8 @@ import (
 	"runtime"
 
 	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/output"
-	"github.com/urix-dev/urix/parallel"
 )
 
 // One large plain-text file is read by several workers at once, a chunk
@@ -55,7 +55,7 @@ func (r *run) splittable(in inputFile, p probed) bool {
 // readSplit reads a large file in chunks on r.jobs workers.
 func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 	f.from = &document.Origin{File: f.name, Format: document.Text}
-	s := parallel.Split{
+	s := extract.Split{
 		// More workers than CPUs only share them, and each takes its
 		// share of the output held (dense 50 MB, --json, on 2 CPUs:
 		// -j 8 0.80 s, -j 2 0.55 s).

@@ -23,10 +23,10 @@
 // Memory is bounded by Options.MaxLength, not by the input: a 5 GB line is
 // read through a buffer of about twice that length.
 //
-// What only a reader that splits a file between scanners needs (reading
-// up to an offset, telling where two scanners may be joined, starting
-// inside a line) is not exported: package parallel reaches it through
-// internal/splitscan.
+// One large file is read on several goroutines at once by Split
+// (split.go), with the output one Scanner reading it in order gives. What
+// only it needs of a Scanner (reading up to an offset, telling where two
+// scanners may be joined, starting inside a line) is not exported.
 package extract
 
 import (
@@ -38,7 +38,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/urix-dev/urix/internal/splitscan"
 	"github.com/urix-dev/urix/scan"
 	"github.com/urix-dev/urix/uri"
 	"golang.org/x/text/transform"
@@ -214,9 +213,9 @@ type Match struct {
 
 // Scanner reads the URIs of a stream one by one.
 //
-// Its methods for readers that split a file between scanners (package
-// parallel) are unexported and handed out by internal/splitscan: they are
-// not what a user of this package needs to learn.
+// Its methods for reading a file split between scanners are unexported:
+// Split (split.go) is their one user, and they are not what a user of
+// this package needs to learn.
 type Scanner struct {
 	sc      *scan.Scanner
 	opts    Options
@@ -338,23 +337,6 @@ func (s *Scanner) scanBefore(limit int64) bool { return s.scan(max(0, limit)) }
 // nothing before limit but the quote depth of the lines from limit on.
 func (s *Scanner) quietPast(limit int64) bool {
 	return len(s.pending) == 0 && s.sc.QuietPast(max(0, limit))
-}
-
-// splitView is the Scanner's face for split reading (internal/splitscan).
-type splitView struct{ s *Scanner }
-
-func (v splitView) ScanBefore(limit int64) bool { return v.s.scanBefore(limit) }
-func (v splitView) QuietPast(limit int64) bool  { return v.s.quietPast(limit) }
-func (v splitView) ResetFrom(r io.Reader, midLine bool, quoteDepth int) {
-	v.s.resetFrom(r, midLine, quoteDepth)
-}
-func (v splitView) QuoteDepthAt(off int64) int            { return v.s.quoteDepthAt(off) }
-func (v splitView) FirstLineBreak() int64                 { return v.s.firstLineBreak() }
-func (v splitView) MarkLine(off int64)                    { v.s.markLine(off) }
-func (v splitView) Marked() (line, column int64, ok bool) { return v.s.marked() }
-
-func init() {
-	splitscan.Of = func(s any) splitscan.Scanner { return splitView{s.(*Scanner)} }
 }
 
 func (s *Scanner) scan(limit int64) bool {

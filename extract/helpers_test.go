@@ -3,12 +3,13 @@ package extract
 import (
 	"bytes"
 	"fmt"
-	"github.com/urix-dev/urix/scan"
 	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/urix-dev/urix/scan"
 )
 
 // got is a Match with its Raw copied, so that it outlives the next Scan.

@@ -210,7 +210,7 @@ func (o *Options) appendLine(b []byte, file string, from *document.Origin, m *ex
 
 // Deferred formats the URIs of one plain-text input for a reader that
 // puts their line and column in later, on several goroutines at once (it
-// is the parallel.Formatter of the urix command).
+// is the extract.Formatter of the urix command).
 type Deferred struct {
 	Options *Options
 	File    string

@@ -1,6 +1,6 @@
 // Package mapfile maps regular files into memory, read-only, for the
 // readers that read a file in place rather than copy it with read(2)
-// (parallel.Split's chunks, document's mbox messages), and turns a fault
+// (extract.Split's chunks, document's mbox messages), and turns a fault
 // in such a mapping (the file shrank as it was read, its storage failed)
 // into an error where the Go runtime would crash on SIGBUS.
 //

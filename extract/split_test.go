@@ -1,4 +1,4 @@
-package parallel
+package extract
 
 import (
 	"bytes"
@@ -12,8 +12,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"github.com/urix-dev/urix/extract"
 )
 
 // lineFormat prints "LINE:COLUMN:OFFSET:URI" for the selected URIs (the
@@ -24,9 +22,9 @@ type lineFormat struct {
 	made      *atomic.Int64
 }
 
-func (f lineFormat) Selects(m *extract.Match) bool { return m.Valid != f.invalid }
+func (f lineFormat) Selects(m *Match) bool { return m.Valid != f.invalid }
 
-func (f lineFormat) AppendMatch(b []byte, m *extract.Match) ([]byte, int) {
+func (f lineFormat) AppendMatch(b []byte, m *Match) ([]byte, int) {
 	posAt := -1
 	if f.positions {
 		posAt = len(b)
@@ -47,11 +45,11 @@ func (f lineFormat) AppendPosition(b []byte, line, column int64) []byte {
 
 // sequential is what one scanner over the whole text gives, with the
 // skipped candidates as lines "skip OFFSET END LINE:COLUMN".
-func sequential(text string, opts extract.Options, f lineFormat) (string, Counts) {
+func sequential(text string, opts Options, f lineFormat) (string, Counts) {
 	var out bytes.Buffer
 	var n Counts
-	opts.OnSkip = func(sk extract.Skip) { fmt.Fprintf(&out, "skip %d %d %d:%d\n", sk.Offset, sk.End, sk.Line, sk.Column) }
-	s := extract.NewScanner(strings.NewReader(text), opts)
+	opts.OnSkip = func(sk Skip) { fmt.Fprintf(&out, "skip %d %d %d:%d\n", sk.Offset, sk.End, sk.Line, sk.Column) }
+	s := NewScanner(strings.NewReader(text), opts)
 	for s.Scan() {
 		m := s.Match()
 		n.Found++
@@ -73,7 +71,7 @@ func sequential(text string, opts extract.Options, f lineFormat) (string, Counts
 
 func splitFrom(file io.ReaderAt, size int64, s Split) (string, Counts, error) {
 	var out bytes.Buffer
-	s.OnSkip = func(sk extract.Skip) { fmt.Fprintf(&out, "skip %d %d %d:%d\n", sk.Offset, sk.End, sk.Line, sk.Column) }
+	s.OnSkip = func(sk Skip) { fmt.Fprintf(&out, "skip %d %d %d:%d\n", sk.Offset, sk.End, sk.Line, sk.Column) }
 	n, err := s.Read(&out, file, size)
 	return out.String(), n, err
 }
@@ -94,11 +92,11 @@ func textFile(t *testing.T, text string) *os.File {
 	return f
 }
 
-// hardText is text that is hard to cut: URIs in every delimiter, <...>
+// hardSplitText is text that is hard to cut: URIs in every delimiter, <...>
 // broken across lines and mail quotes, unclosed '<', long candidates and
 // URIs longer than a worker's lead, blank lines, and with quoted, long
 // mail-quoted lines.
-func hardText(size int, seed uint64, quoted bool) string {
+func hardSplitText(size int, seed uint64, quoted bool) string {
 	rng := rand.New(rand.NewPCG(seed, seed))
 	words := []string{
 		"lorem", "ipsum", "<http://x.example/a", "b>", "(see", "http://p.example/q).",
@@ -144,12 +142,12 @@ func hardText(size int, seed uint64, quoted bool) string {
 // candidates, line numbers and columns, counts.
 func TestSplitIsSequential(t *testing.T) {
 	texts := map[string]string{
-		"hard":   hardText(300_000, 1, false),
-		"hard2":  hardText(200_000, 7, false),
-		"quoted": hardText(400_000, 11, true),
+		"hard":   hardSplitText(300_000, 1, false),
+		"hard2":  hardSplitText(200_000, 7, false),
+		"quoted": hardSplitText(400_000, 11, true),
 		"none":   strings.Repeat("no URI here at 10:30, Note: this\n", 5000),
 	}
-	optss := []extract.Options{{MaxLength: 250}, {Hyphen: extract.HyphenBoth, WWW: true, Email: true}, {AnyScheme: true, ASCII: true}}
+	optss := []Options{{MaxLength: 250}, {Hyphen: HyphenBoth, WWW: true, Email: true}, {AnyScheme: true, ASCII: true}}
 	for name, text := range texts {
 		file := textFile(t, text)
 		for oi, opts := range optss {
@@ -220,14 +218,14 @@ func TestSplitHoldsBoundedOutput(t *testing.T) {
 		f := lineFormat{made: &made}
 		w := &slowWriter{made: &made}
 		// Chunks of 2 MiB; with 4 workers, of the size Split chooses.
-		s := Split{Workers: workers, ChunkSize: 2 << 20, QueueBytes: 512 << 10, Options: extract.Options{NoLines: true}, Format: f}
+		s := Split{Workers: workers, ChunkSize: 2 << 20, QueueBytes: 512 << 10, Options: Options{NoLines: true}, Format: f}
 		if workers == 4 {
 			s.ChunkSize = 0
 		}
 		if _, err := s.Read(w, strings.NewReader(text), int64(len(text))); err != nil {
 			t.Fatal(err)
 		}
-		want, _ := sequential(text, extract.Options{NoLines: true}, lineFormat{})
+		want, _ := sequential(text, Options{NoLines: true}, lineFormat{})
 		if w.out.String() != want {
 			t.Fatalf("%d workers: output differs from one scanner's", workers)
 		}

@@ -1,4 +1,4 @@
-package parallel
+package extract
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/mapfile"
 )
 
@@ -22,7 +21,7 @@ type truncating struct {
 	size int64
 }
 
-func (f truncating) AppendMatch(b []byte, m *extract.Match) ([]byte, int) {
+func (f truncating) AppendMatch(b []byte, m *Match) ([]byte, int) {
 	f.once.Do(func() {
 		if err := os.Truncate(f.path, f.size); err != nil {
 			panic(err)
@@ -41,7 +40,7 @@ func TestSplitMappedFileShrinks(t *testing.T) {
 		fmt.Fprintf(&b, "line %d http://example.com/%d and more text\n", i, i)
 	}
 	text := b.String()
-	want, _ := sequential(text, extract.Options{NoLines: true}, lineFormat{})
+	want, _ := sequential(text, Options{NoLines: true}, lineFormat{})
 	for _, cut := range []int64{1 << 20, 3<<20 + 1000} {
 		for _, workers := range []int{1, 2, 4} {
 			f := textFile(t, text)
@@ -49,7 +48,7 @@ func TestSplitMappedFileShrinks(t *testing.T) {
 				t.Skip("files are not mapped into memory here")
 			}
 			format := truncating{once: new(sync.Once), path: f.Name(), size: cut}
-			s := Split{Workers: workers, Options: extract.Options{NoLines: true}, Format: format}
+			s := Split{Workers: workers, Options: Options{NoLines: true}, Format: format}
 			got, _, err := splitFrom(f, int64(len(text)), s)
 			var fault *mapfile.FaultError
 			if !errors.As(err, &fault) || fault.Offset < cut || !strings.Contains(err.Error(), "shrank") {
@@ -58,7 +57,7 @@ func TestSplitMappedFileShrinks(t *testing.T) {
 			// All the URIs that end before the cut's page, then maybe a
 			// few of those that workers read before the cut was made.
 			last := strings.LastIndex(text[:cut&^4095], "\n")
-			before, _ := sequential(text[:last], extract.Options{NoLines: true}, lineFormat{})
+			before, _ := sequential(text[:last], Options{NoLines: true}, lineFormat{})
 			if !strings.HasPrefix(want, got) || !strings.HasPrefix(got, before) {
 				t.Fatalf("cut at %d, %d workers: %d bytes of output, not a prefix of the whole file's holding the %d bytes before the cut", cut, workers, len(got), len(before))
 			}
@@ -73,7 +72,7 @@ type rssSampler struct {
 	n, most *atomic.Int64
 }
 
-func (f rssSampler) AppendMatch(b []byte, m *extract.Match) ([]byte, int) {
+func (f rssSampler) AppendMatch(b []byte, m *Match) ([]byte, int) {
 	if f.n.Add(1)%256 == 0 {
 		if r := mapfile.ResidentFile(); r > f.most.Load() {
 			f.most.Store(r)
@@ -103,7 +102,7 @@ func TestSplitMappedPagesLetGo(t *testing.T) {
 		t.Skip("no RssFile in /proc/self/status")
 	}
 	var n, most atomic.Int64
-	s := Split{Workers: 2, Options: extract.Options{NoLines: true}, Format: rssSampler{n: &n, most: &most}}
+	s := Split{Workers: 2, Options: Options{NoLines: true}, Format: rssSampler{n: &n, most: &most}}
 	if _, _, err := splitFrom(f, int64(len(text)), s); err != nil {
 		t.Fatal(err)
 	}

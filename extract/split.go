@@ -1,4 +1,4 @@
-package parallel
+package extract
 
 import (
 	"bytes"
@@ -8,11 +8,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/freelist"
 	"github.com/urix-dev/urix/internal/inplace"
 	"github.com/urix-dev/urix/internal/mapfile"
-	"github.com/urix-dev/urix/internal/splitscan"
 )
 
 // Split reads one large plain-text file on several workers at once, a
@@ -74,13 +72,13 @@ type Split struct {
 	// Split's own is, in order. NoLines must be false when Format shows
 	// line numbers or columns. Unique and FoldWidth need the whole text
 	// before a chunk, and must not be set.
-	Options extract.Options
+	Options Options
 	// Format makes the output of each URI.
 	Format Formatter
 	// OnSkip, when set, is called for each candidate longer than
 	// Options.MaxLength, in file order, on the goroutine of Read, with
 	// its offsets (and line and column, when counted) in the file.
-	OnSkip func(extract.Skip)
+	OnSkip func(Skip)
 	// Progress, when set, is called on the goroutine of Read with the
 	// size of each chunk as the output reaches it.
 	Progress func(n int64)
@@ -94,13 +92,13 @@ type Split struct {
 // concurrent use.
 type Formatter interface {
 	// Selects reports whether m is printed (or counted).
-	Selects(m *extract.Match) bool
+	Selects(m *Match) bool
 	// AppendMatch appends the output of a selected m to b, leaving out
 	// its line and column; it returns where in the returned slice they
 	// go, -1 when the output shows neither. m's strings may be views on
 	// the scanner's buffer or on the mapped file: they are not to be kept
 	// past the call.
-	AppendMatch(b []byte, m *extract.Match) (out []byte, posAt int)
+	AppendMatch(b []byte, m *Match) (out []byte, posAt int)
 	// AppendPosition appends a URI's line and column, as AppendMatch
 	// left them out.
 	AppendPosition(b []byte, line, column int64) []byte
@@ -489,7 +487,7 @@ func (r *splitRun) read(c *chunk) {
 	nextBase := baseOf(c.end)
 	marked := r.lines && c.end < r.size
 	if marked {
-		cs.sp.MarkLine(nextBase - c.base)
+		cs.sc.markLine(nextBase - c.base)
 	}
 	blk := r.newBlock()
 	var made int64
@@ -517,7 +515,7 @@ func (r *splitRun) read(c *chunk) {
 				early = append(early, it)
 			}
 		}
-		c.quiet, c.quietFrom = cs.sp.QuietPast(c.start-c.base), len(early)
+		c.quiet, c.quietFrom = cs.sc.quietPast(c.start-c.base), len(early)
 		fb := cs.firstLineBreak()
 		c.depthKnown = !c.guessed || fb >= 0 && fb+c.base < c.start
 		close(c.ready)
@@ -717,7 +715,7 @@ func (r *splitRun) finish(c *chunk) {
 func (r *splitRun) emit(it *item, lb lineBase) {
 	if it.kind == kindSkipped {
 		if r.OnSkip != nil {
-			sk := extract.Skip{Offset: it.offset, End: it.end}
+			sk := Skip{Offset: it.offset, End: it.end}
 			if r.lines {
 				sk.Line, sk.Column = lb.position(it.line, it.column, it.offset)
 			}
@@ -798,8 +796,7 @@ func (r *splitRun) joinQuiet(c, next *chunk) bool {
 	if len(c.pending) > 0 {
 		return false // one past next's chunk: c reads on in joinAt
 	}
-	sp := c.cs.sp
-	if !sp.QuietPast(limit-c.base) || !next.depthKnown && c.cs.quoteDepthAt(limit-c.base) != 0 {
+	if !c.cs.sc.quietPast(limit-c.base) || !next.depthKnown && c.cs.quoteDepthAt(limit-c.base) != 0 {
 		return false
 	}
 	for range next.quietFrom {
@@ -843,8 +840,7 @@ func (r *splitRun) nextBefore(c *chunk, end, limit int64) (item, bool) {
 // is dear (a virtual machine's) the faults of that fresh memory were the
 // largest cost of split reading after the scanning itself.
 type chunkScanner struct {
-	sc     *extract.Scanner
-	sp     splitscan.Scanner // sc's methods for split reading
+	sc     *Scanner
 	format Formatter
 	chunk  *chunk // the chunk being read
 	base   int64
@@ -878,17 +874,16 @@ func (r *splitRun) scanner(c *chunk) *chunkScanner {
 		opts.OnSkip = cs.skipped
 		// next formats each match before it asks for the next.
 		opts.ReuseStrings = true
-		cs.sc = extract.NewScanner(src, opts)
-		cs.sp = splitscan.Of(cs.sc)
+		cs.sc = NewScanner(src, opts)
 	}
 	// A chunk that starts inside a line takes that line's quote depth to
 	// be 0: the guess that the join checks.
-	cs.sp.ResetFrom(src, c.guessed, 0)
+	cs.sc.resetFrom(src, c.guessed, 0)
 	cs.chunk, cs.base, cs.queue, cs.done = c, c.base, cs.queue[:0], false
 	return cs
 }
 
-func (cs *chunkScanner) skipped(sk extract.Skip) {
+func (cs *chunkScanner) skipped(sk Skip) {
 	cs.queue = append(cs.queue, item{
 		offset: cs.base + sk.Offset, end: cs.base + sk.End, line: sk.Line, column: sk.Column,
 		kind: kindSkipped, depth: -1, posAt: -1,
@@ -908,7 +903,7 @@ func (cs *chunkScanner) next(limit int64) (_ item, ok bool) {
 			return item{}, false
 		}
 		if limit >= 0 {
-			if !cs.sp.ScanBefore(limit - cs.base) {
+			if !cs.sc.scanBefore(limit - cs.base) {
 				if len(cs.queue) > 0 {
 					break // skips reported on the way come first
 				}
@@ -964,27 +959,27 @@ func (cs *chunkScanner) err() error {
 	return cs.sc.Err()
 }
 
-// firstLineBreak, quoteDepthAt and marked are those of cs.sp, which read
+// firstLineBreak, quoteDepthAt and marked are those of cs.sc, which read
 // the file's bytes: after a fault in its mapping, what is not known.
 func (cs *chunkScanner) firstLineBreak() (at int64) {
 	if cs.mapped != nil {
 		defer cs.recoverFault(func() { at = -1 })
 	}
-	return cs.sp.FirstLineBreak()
+	return cs.sc.firstLineBreak()
 }
 
 func (cs *chunkScanner) quoteDepthAt(off int64) (depth int) {
 	if cs.mapped != nil {
 		defer cs.recoverFault(func() { depth = -1 })
 	}
-	return cs.sp.QuoteDepthAt(off)
+	return cs.sc.quoteDepthAt(off)
 }
 
 func (cs *chunkScanner) marked() (line, column int64, ok bool) {
 	if cs.mapped != nil {
 		defer cs.recoverFault(func() { ok = false })
 	}
-	return cs.sp.Marked()
+	return cs.sc.marked()
 }
 
 // recoverFault, deferred by a method that reads the mapped file, turns a
