@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/urix-dev/urix/scan"
+	"github.com/urix-dev/urix/internal/scan"
 	"github.com/urix-dev/urix/uri"
 )
 

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/urix-dev/urix/scan"
+	"github.com/urix-dev/urix/internal/scan"
 )
 
 var goSrc = sync.OnceValue(func() []byte {

@@ -38,7 +38,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/urix-dev/urix/scan"
+	"github.com/urix-dev/urix/internal/scan"
 	"github.com/urix-dev/urix/uri"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/width"

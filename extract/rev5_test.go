@@ -3,7 +3,7 @@ package extract
 import (
 	"testing"
 
-	"github.com/urix-dev/urix/scan"
+	"github.com/urix-dev/urix/internal/scan"
 )
 
 // behaviour §2.9 (revision 5): an address is reported as RFC 6068 writes

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/urix-dev/urix/scan"
+	"github.com/urix-dev/urix/internal/scan"
 
 	"github.com/urix-dev/urix/uri"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urix-dev/urix/scan/internal/tldgen"
+	"github.com/urix-dev/urix/internal/scan/tldgen"
 )
 
 // The generated table is the one go generate would write now.

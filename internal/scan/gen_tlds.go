@@ -11,7 +11,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/urix-dev/urix/scan/internal/tldgen"
+	"github.com/urix-dev/urix/internal/scan/tldgen"
 )
 
 func main() {
