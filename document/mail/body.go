@@ -29,7 +29,7 @@ func (wk *Walker) WalkBody(r io.Reader, mediaType, charset, base string, opts Op
 	}
 	var err error
 	if html {
-		err = w.html(dec, base, "", "body")
+		err = w.html(dec, w.resolveBase("", base), "", "body")
 	} else {
 		err = w.give(w.newPart(Part{Body: dec}))
 	}

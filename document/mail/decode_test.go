@@ -3,7 +3,6 @@ package mail
 import (
 	"bytes"
 	"encoding/base64"
-	"golang.org/x/text/encoding/charmap"
 	"io"
 	"math/rand/v2"
 	"mime/quotedprintable"
@@ -11,7 +10,10 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/emersion/go-message/charset"
+	"github.com/urix-dev/urix/extract"
 )
 
 // qpByteByByte decodes in with the byte-at-a-time state machine alone:
@@ -487,11 +489,11 @@ func TestPartsReadSized(t *testing.T) {
 					}
 					return nil
 				}
-				if err := Walk(strings.NewReader(msg), Options{Format: FormatMail}, read); err != nil {
+				if err := Walk(strings.NewReader(msg), Options{ResolveBase: extract.ResolveBase, Format: FormatMail}, read); err != nil {
 					t.Fatal(err)
 				}
 				var wk Walker
-				if err := wk.Walk(&Message{No: 1, Data: []byte(msg)}, Options{}, read); err != nil {
+				if err := wk.Walk(&Message{No: 1, Data: []byte(msg)}, Options{ResolveBase: extract.ResolveBase}, read); err != nil {
 					t.Fatal(err)
 				}
 			}

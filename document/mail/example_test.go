@@ -37,7 +37,7 @@ func ExampleWalk() {
 	// header part "" field "List-Archive" attr "": "<https://lists.example.org/>"
 	// body part "1" field "" attr "": "Read http://example.com/a=b"
 	// html_text part "2" field "" attr "": "Read"
-	// html_attr part "2" field "" attr "href": "<http://example.com/a=b&c>"
+	// html_attr part "2" field "" attr "href": "http://example.com/a=b&c"
 	// html_text part "2" field "" attr "": "this"
 	// error: <nil>
 }
