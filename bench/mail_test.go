@@ -98,7 +98,7 @@ func BenchmarkWalkMbox(b *testing.B) {
 	b.SetBytes(int64(len(d)))
 	b.ReportAllocs()
 	for b.Loop() {
-		err := mail.Walk(bytes.NewReader(d), mail.Options{Format: mail.FormatMbox}, func(p *mail.Part) error {
+		err := mail.Walk(bytes.NewReader(d), mail.Options{Format: mail.FormatMbox, ResolveBase: extract.ResolveBase}, func(p *mail.Part) error {
 			sink += drain(b, p.Body, buf)
 			return nil
 		})
@@ -120,7 +120,7 @@ func BenchmarkWalkHTML(b *testing.B) {
 	b.SetBytes(int64(len(msg)))
 	b.ReportAllocs()
 	for b.Loop() {
-		err := mail.Walk(bytes.NewReader(msg), mail.Options{Format: mail.FormatMail}, func(p *mail.Part) error {
+		err := mail.Walk(bytes.NewReader(msg), mail.Options{Format: mail.FormatMail, ResolveBase: extract.ResolveBase}, func(p *mail.Part) error {
 			sink += drain(b, p.Body, buf)
 			return nil
 		})

@@ -31,7 +31,7 @@ func readAndExtract(data []byte, f Format, wrap func(io.Reader) io.Reader) (out 
 
 // docURIs is a document's origin and the URIs found in it, as a line.
 func docURIs(d *Document) string {
-	line := fmt.Sprintf("doc %+v value %q at %d:", d.Origin, d.Value, d.InvalidAt)
+	line := fmt.Sprintf("doc %+v value %q:", d.Origin, d.Value)
 	for m, err := range extract.All(io.LimitReader(d.Body, 4<<20), extract.Options{}) {
 		if err != nil {
 			line += " error " + err.Error()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/document/warc"
+	"github.com/urix-dev/urix/extract"
 	"github.com/urix-dev/urix/internal/inplace"
 	"github.com/urix-dev/urix/internal/mapfile"
 )
@@ -212,9 +213,9 @@ func (w *MessageReader) mailOptions() mail.Options {
 		w.noteFn = w.note
 	}
 	if w.Warn == nil {
-		return mail.Options{AnchorText: w.AnchorText}
+		return mail.Options{AnchorText: w.AnchorText, ResolveBase: extract.ResolveBase}
 	}
-	return mail.Options{Warn: w.warnFn, Note: w.noteFn, AnchorText: w.AnchorText}
+	return mail.Options{Warn: w.warnFn, Note: w.noteFn, AnchorText: w.AnchorText, ResolveBase: extract.ResolveBase}
 }
 
 // ReadMessages reads one input as Read does, but gives fn its pieces

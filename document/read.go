@@ -10,6 +10,7 @@ import (
 
 	"github.com/urix-dev/urix/document/mail"
 	"github.com/urix-dev/urix/document/warc"
+	"github.com/urix-dev/urix/extract"
 )
 
 // Format is the form of an input: plain text, one message, an mbox, a
@@ -114,16 +115,16 @@ type Document struct {
 	// only until the next document is asked for.
 	Body io.Reader
 
-	// Value is, for an HTML attribute (Source SourceHTMLAttr), the value
-	// as the HTML tokenizer gives it (entity references decoded), which
-	// extract.AttrReader reads as the recipient's browser does, against
-	// Base (behaviour §9). InvalidAt is the byte offset in Value of a
-	// character that can never be in a URI (scan.BadAt), or -1; Body is
-	// then empty, else "<" Value ">".
-	Value     string
-	InvalidAt int
+	// Value is, for an HTML attribute (Source SourceHTMLAttr) or the
+	// Location of an HTTP response (SourceHTTPHeader), the value as the
+	// HTML tokenizer or the header gives it (entity references decoded),
+	// which Body reads as it stands. What it gives is extract's to
+	// decide: extract.AttrReader reads it as the recipient's browser
+	// does, against Base (behaviour §9).
+	Value string
 	// Base is the absolute URI a relative Value resolves against, ""
-	// when there is none (mail.Part.Base).
+	// when there is none (mail.Part.Base; for HTML, extract.ResolveBase
+	// chose it).
 	Base string
 }
 
@@ -275,7 +276,7 @@ func (rd *Reader) readAs(br io.Reader, name string, format Format, fn func(*Docu
 	case Mail, Mbox, News:
 		return rd.readMail(br, doc, fn)
 	}
-	doc.Body, doc.InvalidAt = br, -1
+	doc.Body = br
 	return fn(doc)
 }
 
@@ -418,7 +419,7 @@ func (rd *Reader) readMail(r io.Reader, doc *Document, fn func(*Document) error)
 		partDocument(doc, file, format, p)
 		return fn(doc)
 	}
-	opts := mail.Options{Format: mf, Warn: warn, Note: note, AnchorText: rd.Options.AnchorText}
+	opts := mail.Options{Format: mf, Warn: warn, Note: note, AnchorText: rd.Options.AnchorText, ResolveBase: extract.ResolveBase}
 	if mf == mail.FormatMbox {
 		return mail.Walk(r, opts, partFn)
 	}
@@ -441,7 +442,7 @@ func partDocument(doc *Document, file string, format Format, p *mail.Part) {
 		Source: p.Source, Tag: p.Tag, Attr: p.Attr, Text: p.Text,
 	}
 	doc.Body = p.Body
-	doc.Value, doc.InvalidAt, doc.Base = p.Value, p.InvalidAt(), p.Base
+	doc.Value, doc.Base = p.Value, p.Base
 }
 
 // readWARC reads the records of a WARC file as they stream (none held);

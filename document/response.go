@@ -29,7 +29,7 @@ func (w *MessageReader) record(m *Message, body io.Reader, fn func(*Document) er
 			return w.response(m, body, fn)
 		}
 	}
-	w.doc = Document{Origin: m.Origin, Body: body, InvalidAt: -1}
+	w.doc = Document{Origin: m.Origin, Body: body}
 	return fn(&w.doc)
 }
 
@@ -47,7 +47,7 @@ func (w *MessageReader) response(m *Message, body io.Reader, fn func(*Document) 
 	}
 	base := targetBase(m.Origin.TargetURI)
 	if loc := resp.Get("Location"); loc != "" {
-		w.doc = Document{Origin: m.Origin, Body: strings.NewReader(loc), Value: loc, Base: base, InvalidAt: -1}
+		w.doc = Document{Origin: m.Origin, Body: strings.NewReader(loc), Value: loc, Base: base}
 		w.doc.Source, w.doc.Field = SourceHTTPHeader, "Location"
 		if err := fn(&w.doc); err != nil {
 			return err

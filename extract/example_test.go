@@ -60,3 +60,17 @@ func ExampleOptions_reuseStrings() {
 	// http://www.example.org
 	// first: http://example.com/a
 }
+
+// The base URI that a <base href> or a Content-Location sets: resolved
+// against the base so far, and kept only when it is an absolute URI.
+func ExampleResolveBase() {
+	fmt.Printf("%q\n", extract.ResolveBase("", "https://example.org/a/"))
+	fmt.Printf("%q\n", extract.ResolveBase("https://example.org/a/", "../b/"))
+	fmt.Printf("%q\n", extract.ResolveBase("", "b/"))
+	fmt.Printf("%q\n", extract.ResolveBase("", "http://exa mple.org/"))
+	// Output:
+	// "https://example.org/a/"
+	// "https://example.org/b/"
+	// ""
+	// ""
+}

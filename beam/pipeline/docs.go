@@ -41,7 +41,6 @@ type Doc struct {
 	Tag, Attr     string
 	Text          string // the visible text of an <a> (document.Origin.Text)
 	Value         string // an HTML attribute's value (document.Document.Value)
-	InvalidAt     int    // document.Document.InvalidAt
 	Base          string // document.Document.Base
 	Record        int
 	RecordOffset  int64
@@ -56,7 +55,7 @@ func docOf(d *document.Document, body []byte) Doc {
 		File: o.File, Format: int(o.Format),
 		Message: o.Message, MessageOffset: o.MessageOffset, MessageID: o.MessageID,
 		Part: o.Part, Field: o.Field, HTML: o.HTML,
-		Source: int(o.Source), Tag: o.Tag, Attr: o.Attr, Text: o.Text, Value: d.Value, InvalidAt: d.InvalidAt, Base: d.Base,
+		Source: int(o.Source), Tag: o.Tag, Attr: o.Attr, Text: o.Text, Value: d.Value, Base: d.Base,
 		Record: o.Record, RecordOffset: o.RecordOffset, RecordID: o.RecordID, TargetURI: o.TargetURI,
 		Body: body,
 	}

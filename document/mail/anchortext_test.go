@@ -5,13 +5,15 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/urix-dev/urix/extract"
 )
 
 // anchorParts walks an HTML body and describes each part: its source,
 // its attribute or text, and (an href) its anchor text.
 func anchorParts(t *testing.T, body string, rd func(io.Reader) io.Reader) []string {
 	t.Helper()
-	return anchorPartsWith(t, body, rd, Options{Format: FormatMail, AnchorText: true})
+	return anchorPartsWith(t, body, rd, Options{ResolveBase: extract.ResolveBase, Format: FormatMail, AnchorText: true})
 }
 
 func anchorPartsWith(t *testing.T, body string, rd func(io.Reader) io.Reader, opts Options) []string {
@@ -104,7 +106,7 @@ func TestAnchorTextBounded(t *testing.T) {
 func TestAnchorTextOff(t *testing.T) {
 	body := `<p>Hi <a href="http://evil.example/">www.paypal.com</a> <a href="http://a.example/">see <img src="http://i.example/x.png"> more</a></p>`
 	on := anchorParts(t, body, func(r io.Reader) io.Reader { return r })
-	off := anchorPartsWith(t, body, func(r io.Reader) io.Reader { return r }, Options{Format: FormatMail})
+	off := anchorPartsWith(t, body, func(r io.Reader) io.Reader { return r }, Options{ResolveBase: extract.ResolveBase, Format: FormatMail})
 	want := strings.NewReplacer(`text="www.paypal.com"`, `text=""`, `text="see"`, `text=""`).Replace(strings.Join(on, "\n"))
 	if got := strings.Join(off, "\n"); got != want {
 		t.Errorf("off:\n%s\nwant\n%s", got, want)
@@ -119,7 +121,7 @@ func FuzzAnchorText(f *testing.F) {
 	f.Add(`<a href="http://a.example/">x<script>y</script>z<a href="http://c.example/"><b>t</b></a>`)
 	f.Fuzz(func(t *testing.T, body string) {
 		walk := func(on bool) (parts []string, texts []string) {
-			Walk(strings.NewReader("Content-Type: text/html\n\n"+body), Options{Format: FormatMail, AnchorText: on}, func(p *Part) error {
+			Walk(strings.NewReader("Content-Type: text/html\n\n"+body), Options{ResolveBase: extract.ResolveBase, Format: FormatMail, AnchorText: on}, func(p *Part) error {
 				b, _ := io.ReadAll(p.Body)
 				parts = append(parts, fmt.Sprintf("%v %s %s %q %q", p.Source, p.Tag, p.Attr, p.Value, b))
 				texts = append(texts, p.Text)

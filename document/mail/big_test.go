@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/urix-dev/urix/extract"
 )
 
 // mboxGen generates an mbox of n messages on the fly, each with a URI and
@@ -65,7 +67,7 @@ func TestBigMbox(t *testing.T) {
 	g := &mboxGen{n: n, size: (1 << 30) / n}
 	found := 0
 	buf := make([]byte, 32<<10)
-	err := Walk(g, Options{Format: FormatMbox, Warn: func(no int, msg string) { t.Errorf("warning %d: %s", no, msg) }}, func(p *Part) error {
+	err := Walk(g, Options{ResolveBase: extract.ResolveBase, Format: FormatMbox, Warn: func(no int, msg string) { t.Errorf("warning %d: %s", no, msg) }}, func(p *Part) error {
 		want := fmt.Sprintf("http://example.com/msg/%d\n", p.MsgNo)
 		head, err := io.ReadFull(p.Body, buf[:len(want)])
 		if err != nil || string(buf[:head]) != want {

@@ -10,7 +10,8 @@ import (
 // response in a WARC record), as a mail part of media type mediaType and
 // charset charset is read (behaviour §9): text/html and
 // application/xhtml+xml as HTML, whose relative references resolve
-// against base (the first <base href> wins over it); any other text as
+// against base when opts.ResolveBase makes it an absolute URI (the first
+// <base href> wins over it); any other text as
 // text; anything else (images, fonts, archives) is not searched. fn is
 // given Parts with MsgNo 0 and Path "", as Walk gives them.
 func (wk *PartWalker) WalkBody(r io.Reader, mediaType, charset, base string, opts Options, fn func(*Part) error) error {
@@ -29,7 +30,7 @@ func (wk *PartWalker) WalkBody(r io.Reader, mediaType, charset, base string, opt
 	}
 	var err error
 	if html {
-		err = w.html(dec, base, "", "body")
+		err = w.html(dec, w.resolveBase("", base), "", "body")
 	} else {
 		err = w.give(w.newPart(Part{Body: dec}))
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/emersion/go-message/charset"
+	"github.com/urix-dev/urix/extract"
 )
 
 // qpByteByByte decodes in with the byte-at-a-time state machine alone:
@@ -488,11 +489,11 @@ func TestPartsReadSized(t *testing.T) {
 					}
 					return nil
 				}
-				if err := Walk(strings.NewReader(msg), Options{Format: FormatMail}, read); err != nil {
+				if err := Walk(strings.NewReader(msg), Options{ResolveBase: extract.ResolveBase, Format: FormatMail}, read); err != nil {
 					t.Fatal(err)
 				}
 				var wk PartWalker
-				if err := wk.Walk(&Message{No: 1, Data: []byte(msg)}, Options{}, read); err != nil {
+				if err := wk.Walk(&Message{No: 1, Data: []byte(msg)}, Options{ResolveBase: extract.ResolveBase}, read); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urix-dev/urix/document/mail"
+	"github.com/urix-dev/urix/extract"
 )
 
 // Each part of a message as a reader sees it: decoded from
@@ -37,7 +38,7 @@ func ExampleWalk() {
 	// header part "" field "List-Archive" attr "": "<https://lists.example.org/>"
 	// body part "1" field "" attr "": "Read http://example.com/a=b"
 	// html_text part "2" field "" attr "": "Read"
-	// html_attr part "2" field "" attr "href": "<http://example.com/a=b&c>"
+	// html_attr part "2" field "" attr "href": "http://example.com/a=b&c"
 	// html_text part "2" field "" attr "": "this"
 	// error: <nil>
 }
@@ -77,4 +78,31 @@ func ExampleNewMboxSplitterOf() {
 	// message 2 at 84, in place: false
 	//   "From the archive: http://example.com/2"
 	// done with the bytes
+}
+
+// The walker reads, package extract judges: Options.ResolveBase tells the
+// walker which base URI the HTML has (here the part's Content-Location),
+// and extract.AttrReader reads each value as the recipient's browser
+// does, against the base the Part gives.
+func ExampleOptions_resolveBase() {
+	msg := "Content-Type: text/html\n" +
+		"Content-Location: https://news.example.org/2024/05/\n" +
+		"\n" +
+		"<p>Read <a href=\"issue 12.html\">the issue</a>, <img src=\"//cdn.example.org/logo.png\">\n"
+	ar := extract.NewAttrReader(extract.Options{})
+	opts := mail.Options{Format: mail.FormatMail, ResolveBase: extract.ResolveBase}
+	err := mail.Walk(strings.NewReader(msg), opts, func(p *mail.Part) error {
+		if p.Source != mail.SourceHTMLAttr {
+			return nil
+		}
+		if kind, m := ar.Read(p.Value, p.Base); kind == extract.AttrURI {
+			fmt.Printf("%s %s=%q: %s\n", p.Tag, p.Attr, p.Value, m.URI)
+		}
+		return nil
+	})
+	fmt.Println("error:", err)
+	// Output:
+	// a href="issue 12.html": https://news.example.org/2024/05/issue%2012.html
+	// img src="//cdn.example.org/logo.png": https://cdn.example.org/logo.png
+	// error: <nil>
 }

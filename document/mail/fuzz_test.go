@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/urix-dev/urix/extract"
 )
 
 const fuzzTail = "\n\nFrom tail@example.com Mon Jan  1 00:00:00 2024\nMessage-ID: <fuzz-tail@example.com>\n\nTAIL http://tail.example.com/\n"
@@ -39,7 +41,7 @@ func FuzzWalk(f *testing.F) {
 			}
 		}
 		for _, format := range []Format{FormatMail, FormatMbox, FormatNews, FormatText} {
-			err := Walk(bytes.NewReader(data), Options{Format: format, Warn: func(int, string) {}}, func(p *Part) error {
+			err := Walk(bytes.NewReader(data), Options{ResolveBase: extract.ResolveBase, Format: format, Warn: func(int, string) {}}, func(p *Part) error {
 				_, err := io.Copy(io.Discard, p.Body)
 				return err
 			})
@@ -50,7 +52,7 @@ func FuzzWalk(f *testing.F) {
 		var last *Part
 		var lastText string
 		in := append(data[:len(data):len(data)], fuzzTail...)
-		err := Walk(bytes.NewReader(in), Options{Format: FormatMbox}, func(p *Part) error {
+		err := Walk(bytes.NewReader(in), Options{ResolveBase: extract.ResolveBase, Format: FormatMbox}, func(p *Part) error {
 			b, err := io.ReadAll(p.Body)
 			cp := *p
 			last, lastText = &cp, string(b)

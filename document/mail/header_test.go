@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/urix-dev/urix/extract"
 )
 
 // parseBlock keeps the known fields and the URI fields, each value
@@ -270,7 +272,7 @@ func TestFieldNotUTF8(t *testing.T) {
 	} {
 		var warns []string
 		var got string
-		err := Walk(strings.NewReader(c.header+"\nbody\n"), Options{Format: FormatMail, Warn: func(_ int, m string) {
+		err := Walk(strings.NewReader(c.header+"\nbody\n"), Options{ResolveBase: extract.ResolveBase, Format: FormatMail, Warn: func(_ int, m string) {
 			if strings.Contains(m, "not UTF-8") {
 				warns = append(warns, m)
 			}

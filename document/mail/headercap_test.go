@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/urix-dev/urix/extract"
 )
 
 // One field is cut at maxFieldBytes, at a line end, with one warning that
@@ -43,7 +45,7 @@ func TestHeaderFieldCapped(t *testing.T) {
 		msg := tc.header + "\nbody http://body.example/\n"
 		for _, held := range []bool{false, true} {
 			var fields, warns []string
-			opts := Options{Format: FormatMail, Warn: func(n int, m string) { warns = append(warns, fmt.Sprintf("%d: %s", n, m)) }}
+			opts := Options{ResolveBase: extract.ResolveBase, Format: FormatMail, Warn: func(n int, m string) { warns = append(warns, fmt.Sprintf("%d: %s", n, m)) }}
 			fn := func(p *Part) error {
 				b, _ := io.ReadAll(p.Body)
 				if p.Field != "" {

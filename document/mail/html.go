@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"io"
 	"strings"
-
-	"github.com/urix-dev/urix/scan"
-	"github.com/urix-dev/urix/uri"
 )
 
 // maxHTMLToken bounds the memory of the HTML tokenizer.
@@ -174,10 +171,10 @@ type htmlDoc struct {
 	off   int
 	val   []byte // an attribute value, decoded
 	attrs []htmlAttr
-	body  attrBody  // the Body of the attribute Part being given
-	skip  int       // inside script/style/template... when > 0
-	idx   htmlIndex // fast's masks of the tokenizer's buffer
-	run   htmlRun   // the Body of the text Parts, one for all
+	body  strings.Reader // the Body of the attribute Part being given
+	skip  int            // inside script/style/template... when > 0
+	idx   htmlIndex      // fast's masks of the tokenizer's buffer
+	run   htmlRun        // the Body of the text Parts, one for all
 	// inStyle: inside <style>, whose text is searched for url(...)
 	inStyle bool
 	// The end of the run of visible text, once URL attribute values are
@@ -200,7 +197,8 @@ type htmlDoc struct {
 }
 
 // html gives the Parts of an HTML body r: runs of visible text and URL
-// attribute values, in document order (behaviour §9).
+// attribute values, in document order (behaviour §9). base is the part's
+// absolute base URI, "" when there is none (htmlBase).
 func (w *walker) html(r io.Reader, base, self, where string) error {
 	// The walker keeps one htmlDoc, its tokenizer and buffers, for the
 	// HTML parts to come: the parts are read one after the other.
@@ -210,9 +208,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 		w.hdoc = d
 	}
 	d.reset(w, r, where)
-	if isAbsolute(base) {
-		d.base = base
-	}
+	d.base = base
 	d.run = htmlRun{d: d}
 	run := &d.run
 	for {
@@ -231,14 +227,7 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 				text = d.anchorText(i) // anchortext.go
 			}
 			p := w.newPart(Part{Path: self, Source: SourceHTMLAttr, HTML: true, Tag: a.tag, Attr: a.name, Value: a.value, Base: a.base, Text: text})
-			bad := badAt(a.value)
-			p.invalidAt, p.invalidKnown = int32(bad), true
-			d.body = attrBody{}
-			if bad < 0 {
-				d.body.v = a.value
-			} else {
-				d.body.n = 2
-			}
+			d.body.Reset(a.value)
 			p.Body = &d.body
 			if err := w.give(p); err != nil {
 				return err
@@ -263,39 +252,6 @@ func (w *walker) html(r io.Reader, base, self, where string) error {
 			return nil
 		}
 	}
-}
-
-// attrBody reads "<" v ">" (n counts the angle brackets given), or
-// nothing when n starts at 2: the Body of an attribute Part, one per
-// htmlDoc (a Body is valid only during its callback), so that giving a
-// value costs no string of it in brackets and no reader.
-type attrBody struct {
-	v   string
-	off int
-	n   int
-}
-
-func (b *attrBody) Read(p []byte) (int, error) {
-	k := 0
-	if b.n == 0 && k < len(p) {
-		p[k] = '<'
-		k++
-		b.n = 1
-	}
-	if b.n == 1 {
-		m := copy(p[k:], b.v[b.off:])
-		b.off += m
-		k += m
-		if b.off == len(b.v) && k < len(p) {
-			p[k] = '>'
-			k++
-			b.n = 2
-		}
-	}
-	if k == 0 && len(p) > 0 {
-		return 0, io.EOF
-	}
-	return k, nil
 }
 
 // reset readies d for the HTML body r, keeping buffers of the usual size.
@@ -704,7 +660,9 @@ var tagOpen = func() (t [256]bool) {
 // references decoded), with the base a relative reference resolves
 // against; package extract reads it as the browser does (behaviour §9).
 // A value that stays relative, with no base (most mail), is not a URI and
-// is dropped here. The first <base href> that is absolute, or resolves
+// is dropped here: held, it would end the run of visible text for nothing
+// (and the lines of the URIs after it are counted in the run). The first
+// <base href> that Options.ResolveBase makes an absolute URI, alone or
 // against the part's base, is the base of the links after it (a browser
 // applies it to those before too; a stream cannot, and <base> stands in
 // <head>).
@@ -718,12 +676,14 @@ func (d *htmlDoc) attr(tag, name, raw string) {
 			return
 		}
 		if tag == "base" && name == "href" && !d.bset {
-			if t, err := uri.Resolve(d.base, v); err == nil && isAbsolute(t) {
+			if t := d.w.resolveBase(d.base, v); t != "" {
 				d.base, d.bset = t, true
 			}
 		}
-	} else if tag == "base" && name == "href" && !d.bset && isAbsolute(v) {
-		d.base, d.bset = v, true
+	} else if tag == "base" && name == "href" && !d.bset {
+		if t := d.w.resolveBase("", v); t != "" {
+			d.base, d.bset = t, true
+		}
 	}
 	d.hold(raw)
 	d.attrs = append(d.attrs, htmlAttr{tag: tag, name: name, value: raw, base: d.base, at: len(d.out), end: -1})
@@ -817,30 +777,29 @@ func hasScheme(v string) bool {
 	return false
 }
 
-// partBase is the base URI of an HTML part (behaviour §9.5): its own
-// Content-Base or Content-Location, resolved against the message's when
-// relative (RFC 2557 5), else the message's.
-func partBase(base, msgBase string) string {
-	switch {
-	case base == "":
-		return msgBase
-	case isAbsolute(base) || !isAbsolute(msgBase):
-		return base
+// htmlBase is the base URI of an HTML part (behaviour §9.5): its own
+// Content-Base or Content-Location, ref, resolved against the message's,
+// msgRef, when relative (RFC 2557 5), else the message's; "" when that is
+// not an absolute URI (Options.ResolveBase decides).
+func (w *walker) htmlBase(ref, msgRef string) string {
+	if ref == "" {
+		return w.resolveBase("", msgRef)
 	}
-	if t, err := uri.Resolve(msgBase, base); err == nil {
-		return t
+	if b := w.resolveBase("", ref); b != "" {
+		return b
 	}
-	return base
+	if m := w.resolveBase("", msgRef); m != "" {
+		return w.resolveBase(m, ref)
+	}
+	return ""
 }
 
-func isAbsolute(s string) bool {
-	return hasScheme(s) && uri.Validate(s, uri.KindIRI) == nil
+// resolveBase is Options.ResolveBase, or no base when it is nil.
+func (w *walker) resolveBase(base, ref string) string {
+	if w.opts.ResolveBase == nil {
+		return ""
+	}
+	return w.opts.ResolveBase(base, ref)
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-// badAt returns the byte offset in v of the first character that ends a
-// URI whatever the context (scan.BadAt), or -1 when there is none: then
-// the extractor, given "<" v ">", reads exactly v, whole, since the angle
-// context runs to the ">" and drops nothing.
-func badAt(v string) int { return scan.BadAt(v) }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/urix-dev/urix/extract"
 	"golang.org/x/net/html"
 )
 
@@ -407,7 +408,7 @@ func TestHTMLBodyReads(t *testing.T) {
 		var want []string
 		for _, size := range []int{0, 1, 7, 4096} {
 			var got []string
-			err := Walk(strings.NewReader(msg), Options{Format: FormatMail}, func(p *Part) error {
+			err := Walk(strings.NewReader(msg), Options{ResolveBase: extract.ResolveBase, Format: FormatMail}, func(p *Part) error {
 				var b []byte
 				var err error
 				if size == 0 {
@@ -451,7 +452,7 @@ func BenchmarkHTMLWalk(b *testing.B) {
 			b.SetBytes(int64(len(msg)))
 			buf := make([]byte, 32<<10)
 			for b.Loop() {
-				err := Walk(bytes.NewReader(msg), Options{Format: FormatMail}, func(p *Part) error {
+				err := Walk(bytes.NewReader(msg), Options{ResolveBase: extract.ResolveBase, Format: FormatMail}, func(p *Part) error {
 					for {
 						n, err := p.Body.Read(buf)
 						sink += n
@@ -477,9 +478,9 @@ func htmlParts(t testing.TB, body string, fast bool, rd func(io.Reader) io.Reade
 	defer func(f bool) { htmlFast = f }(htmlFast)
 	htmlFast = fast
 	var got []string
-	err := Walk(rd(strings.NewReader("Content-Type: text/html\n\n"+body)), Options{Format: FormatMail}, func(p *Part) error {
+	err := Walk(rd(strings.NewReader("Content-Type: text/html\n\n"+body)), Options{ResolveBase: extract.ResolveBase, Format: FormatMail}, func(p *Part) error {
 		b, err := io.ReadAll(p.Body)
-		got = append(got, fmt.Sprintf("%v %s %s %q %d", p.Source, p.Tag, p.Attr, b, p.InvalidAt()))
+		got = append(got, fmt.Sprintf("%v %s %s %q", p.Source, p.Tag, p.Attr, b))
 		return err
 	})
 	if err != nil {
@@ -554,7 +555,7 @@ func FuzzHTMLFast(f *testing.F) {
 func htmlPartsReadBy(t testing.TB, body string, size int) string {
 	var got []string
 	buf := make([]byte, size)
-	err := Walk(strings.NewReader("Content-Type: text/html\n\n"+body), Options{Format: FormatMail}, func(p *Part) error {
+	err := Walk(strings.NewReader("Content-Type: text/html\n\n"+body), Options{ResolveBase: extract.ResolveBase, Format: FormatMail}, func(p *Part) error {
 		var b []byte
 		for {
 			n, err := p.Body.Read(buf)
@@ -569,7 +570,7 @@ func htmlPartsReadBy(t testing.TB, body string, size int) string {
 				return err
 			}
 		}
-		got = append(got, fmt.Sprintf("%v %s %s %q %d", p.Source, p.Tag, p.Attr, b, p.InvalidAt()))
+		got = append(got, fmt.Sprintf("%v %s %s %q", p.Source, p.Tag, p.Attr, b))
 		return nil
 	})
 	if err != nil {

@@ -21,8 +21,10 @@
 // decoded to UTF-8; text/plain format=flowed unflowed; text/html (and
 // application/xhtml+xml) as runs of visible text and, each as a Part of
 // its own, the values of the attributes that hold URLs (href, src, srcset
-// entries, action, formaction, cite, poster, background, data), relative
-// ones resolved against <base href>, Content-Base or Content-Location. The
+// entries, action, formaction, cite, poster, background, data), each with
+// the base a relative one resolves against (<base href>, Content-Base or
+// Content-Location, as Options.ResolveBase judges them). The walker reads;
+// it judges no URI: what a value gives is package extract's to decide. The
 // media type is the text before the first ";" of Content-Type, whatever
 // the parameters after it; other media types (application/octet-stream,
 // image/*, ...) are never searched, whatever their parameters say. A
@@ -136,12 +138,6 @@ type Part struct {
 	Source    Source // where the text came from
 	Field     string // header field name (canonical case) when Source is SourceHeader, else ""
 	HTML      bool   // the text comes from a text/html part
-	// invalidAt is InvalidAt when invalidKnown: the walker has it from
-	// choosing the Body, and the caller asks again. Here, in the padding
-	// after HTML, they cost a Part no bytes (a value is at most
-	// maxHTMLToken bytes).
-	invalidKnown bool
-	invalidAt    int32
 
 	// Tag and Attr name the element (lower case, "a", "img") and the
 	// attribute ("href", "srcset") of a SourceHTMLAttr Part; "" otherwise.
@@ -151,13 +147,12 @@ type Part struct {
 	// §10); "" otherwise.
 	Text string
 	// Value is, for a SourceHTMLAttr Part, the attribute value as the
-	// HTML tokenizer gives it: entity references decoded, nothing else.
-	// It is read as the recipient's browser reads it (behaviour §9) by
-	// extract.AttrReader, against Base; a value that is a relative
-	// reference where there is no base is not given. Body is "<" Value ">"
-	// when Value holds no character that ends a URI (InvalidAt), else
-	// empty: what a reader that does not read values as a browser does
-	// takes as the value, whole.
+	// HTML tokenizer gives it: entity references decoded, nothing else;
+	// Body reads it as it stands. What it gives is extract's to decide:
+	// extract.AttrReader reads it as the recipient's browser reads it
+	// (behaviour §9), one candidate resolved against Base, or text to
+	// search when it does not start with a URI. A value that is a
+	// relative reference where there is no base is not given.
 	Value string
 	// Base is, for a SourceHTMLAttr Part, the absolute URI a relative
 	// Value resolves against: the first <base href>, else the part's
@@ -166,22 +161,6 @@ type Part struct {
 	Base string
 
 	Body io.Reader // UTF-8 text; valid only during the callback
-}
-
-// InvalidAt returns, for a SourceHTMLAttr Part, the byte offset in Value
-// of the first character that cannot be in a URI (behaviour §3, §4),
-// which makes the value invalid as a whole; -1 when there is none, and
-// for other Parts. A caller that reports invalid candidates (--invalid)
-// reports such a value whole, with this position, when its scheme is one
-// it finds (behaviour §2: "javascript:" is not found).
-func (p *Part) InvalidAt() int {
-	if p.Source != SourceHTMLAttr {
-		return -1
-	}
-	if p.invalidKnown {
-		return int(p.invalidAt)
-	}
-	return badAt(p.Value)
 }
 
 // Options tell Walk how to read.
@@ -197,6 +176,15 @@ type Options struct {
 	// missing closing boundary, an unknown charset label, 8-bit bytes in
 	// a header.
 	Note func(msgNo int, msg string)
+	// ResolveBase decides the base URI of HTML (behaviour §9.5): it
+	// returns the absolute URI that ref gives, read against base (ref
+	// alone when base is ""), or "" when it gives none. The walker asks
+	// it of a part's Content-Base or Content-Location (against the
+	// message's), of the first <base href>, and of WalkBody's base; it
+	// judges no URI itself. extract.ResolveBase is urix's rule. When nil,
+	// HTML has no base: Base is "", and relative references are not
+	// given.
+	ResolveBase func(base, ref string) string
 }
 
 // bufSize is the size of every line buffer: lines longer than this are

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/urix-dev/urix/extract"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -43,7 +44,7 @@ func walkSplitter(t *testing.T, s *MboxSplitter, max int) ([]rec, []string) {
 		if m.Rest == nil && len(m.Data) > max {
 			t.Fatalf("message of %d bytes held, limit %d", len(m.Data), max)
 		}
-		opts := Options{Warn: func(n int, msg string) { warns = append(warns, fmt.Sprintf("%d: %s", n, msg)) }}
+		opts := Options{ResolveBase: extract.ResolveBase, Warn: func(n int, msg string) { warns = append(warns, fmt.Sprintf("%d: %s", n, msg)) }}
 		err = walkers[i%2].Walk(&m, opts, func(p *Part) error {
 			var inPlace []byte
 			if ip, ok := p.Body.(interface{ InPlace() []byte }); ok {
@@ -146,7 +147,7 @@ func TestMboxSplitterReadError(t *testing.T) {
 		return io.MultiReader(strings.NewReader(in[:cut]), iotest.ErrReader(io.ErrUnexpectedEOF))
 	}
 	var want []string
-	werr := Walk(bad(), Options{Format: FormatMbox}, func(p *Part) error {
+	werr := Walk(bad(), Options{ResolveBase: extract.ResolveBase, Format: FormatMbox}, func(p *Part) error {
 		b, _ := io.ReadAll(p.Body)
 		want = append(want, string(b))
 		return nil
@@ -161,7 +162,7 @@ func TestMboxSplitterReadError(t *testing.T) {
 		if err != nil {
 			break
 		}
-		err = w.Walk(&m, Options{}, func(p *Part) error {
+		err = w.Walk(&m, Options{ResolveBase: extract.ResolveBase}, func(p *Part) error {
 			b, _ := io.ReadAll(p.Body)
 			texts = append(texts, string(b))
 			return nil
@@ -221,7 +222,7 @@ func TestWalkMessageReused(t *testing.T) {
 		for _, i := range order {
 			var recs []rec
 			var warns []string
-			err := wk.WalkMessage(strings.NewReader(msgs[i]), Options{Format: FormatMail, Warn: func(n int, msg string) {
+			err := wk.WalkMessage(strings.NewReader(msgs[i]), Options{ResolveBase: extract.ResolveBase, Format: FormatMail, Warn: func(n int, msg string) {
 				warns = append(warns, fmt.Sprintf("%d: %s", n, msg))
 			}}, func(p *Part) error {
 				b, err := io.ReadAll(p.Body)

@@ -1162,7 +1162,7 @@ func (w *walker) text(lr *lineReader, h header, mediaType string, params *mediaP
 		if base == "" {
 			base = strings.TrimSpace(h.Get("Content-Location"))
 		}
-		if err := w.html(r, partBase(base, w.msgBase), self, where); err != nil {
+		if err := w.html(r, w.htmlBase(base, w.msgBase), self, where); err != nil {
 			return err
 		}
 	} else {

@@ -184,7 +184,7 @@ func TestHugeNoBoundaryBounded(t *testing.T) {
 	}
 	g := &noBoundaryGen{size: 50 << 20}
 	found, last := 0, ""
-	err := Walk(g, Options{Format: FormatMail}, func(p *Part) error {
+	err := Walk(g, Options{ResolveBase: extract.ResolveBase, Format: FormatMail}, func(p *Part) error {
 		s := extract.NewScanner(p.Body, extract.Options{NoLines: true})
 		for s.Scan() {
 			found++
