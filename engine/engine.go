@@ -125,6 +125,10 @@ type Options struct {
 	Progress      func(Stats)
 	ProgressEvery time.Duration
 
+	// Sink, when set, is told of each URI written and each message as
+	// they are (sink.go); the run then reads on one worker.
+	Sink Sink
+
 	// Tuning is for tests of the joins and hand-overs between workers;
 	// its zero value is what a run should use.
 	Tuning Tuning
