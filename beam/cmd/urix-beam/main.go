@@ -13,6 +13,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -58,6 +59,14 @@ func (f *cliFlag) Set(v string) error {
 
 func (f *cliFlag) IsBoolFlag() bool { return !f.doc.TakesValue }
 
+// usage is what urix-beam says of the CLI's flags whose help speaks of
+// the CLI's plain output.
+var usage = map[string]string{
+	"invalid":   "keep only the invalid URIs (valid false, with the reason)",
+	"normalize": "accepted for the CLI's command lines: each result carries its normal form (\"normalized\") as urix --json does, and the counts are by it",
+	"warnings":  "write each data-quality warning of mail (a missing closing boundary, an unknown charset label, 8-bit bytes in a header) in the errors output; they are counted, not written, by default",
+}
+
 func main() {
 	var (
 		c      pipeline.Config
@@ -65,9 +74,10 @@ func main() {
 	)
 	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; repeatable)")
 	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-00016.jsonl, PREFIX.schemes-..., ...")
-	// The CLI's flags, with the CLI's help.
+	// The CLI's flags, with the CLI's help but where the results, the
+	// lines of --json, make it read otherwise.
 	for _, d := range cli.FlagDocs(pipeline.Flags) {
-		flag.Var(&cliFlag{doc: d, words: &c.Flags}, d.Name, d.Usage)
+		flag.Var(&cliFlag{doc: d, words: &c.Flags}, d.Name, cmp.Or(usage[d.Name], d.Usage))
 	}
 	flag.IntVar(&c.Shards, "shards", pipeline.DefaultShards, "write the results in `N` files")
 	flag.IntVar(&c.CountShards, "count-shards", pipeline.DefaultCountShards, "write the URI, host and domain counts in `N` files each")
