@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -150,7 +151,7 @@ func TestSameAsCLI(t *testing.T) {
 			}
 			got := readShards(t, out, "", 3)
 			diffLines(t, "results", got, wantLines)
-			gotErrs, errors := messagesAsCLI(t, readShards(t, out, "errors", 1))
+			gotErrs, errors, warnings := messagesAsCLI(t, readShards(t, out, "errors", 1))
 			diffLines(t, "errors", gotErrs, wantErrs)
 			checkCounts(t, out, wantLines, 2, 7)
 
@@ -160,6 +161,9 @@ func TestSameAsCLI(t *testing.T) {
 			}
 			if n["errors"] != errors || errors < 2 {
 				t.Errorf("errors counter %d, %d error lines (want 2 or more: a truncated file, a directory)", n["errors"], errors)
+			}
+			if n["warnings"] != warnings || warnings < 1 {
+				t.Errorf("warnings counter %d, %d warnings told (want 1 or more: a skipped candidate)", n["warnings"], warnings)
 			}
 		})
 	}
@@ -214,20 +218,31 @@ func TestNothingFound(t *testing.T) {
 }
 
 // messagesAsCLI writes the lines of the errors output as the CLI's
-// stderr lines (FILE: MESSAGE), and counts those of level error.
-func messagesAsCLI(t *testing.T, msgs []string) (lines []string, errors int64) {
+// stderr lines (FILE: MESSAGE), and counts the errors and the warnings
+// they tell of (the line that ends the warnings of one cause past the
+// cap, "N more warnings like ...", tells of N).
+func messagesAsCLI(t *testing.T, msgs []string) (lines []string, errors, warnings int64) {
 	for _, l := range msgs {
 		var m struct{ File, Level, Message string }
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Fatalf("%q: %v", l, err)
 		}
 		lines = append(lines, m.File+": "+m.Message)
-		if m.Level == "error" {
+		switch n, _, more := strings.Cut(m.Message, " more warnings like "); {
+		case m.Level == "error":
 			errors++
+		case more:
+			k, err := strconv.ParseInt(n, 10, 64)
+			if err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			warnings += k
+		default:
+			warnings++
 		}
 	}
 	slices.Sort(lines)
-	return lines, errors
+	return lines, errors, warnings
 }
 
 func diffLines(t *testing.T, what string, got, want []string) {
