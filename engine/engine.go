@@ -3,8 +3,10 @@
 // document), chooses how to read it, runs the workers, keeps the output
 // and the messages in input order, caps the warnings, counts the run and
 // reports its progress. The command line (internal/cli) and the Beam
-// pipeline (module beam) are layers over it: they map their flags to
-// Options and call Run.
+// pipeline (module beam) are layers over it: they map the same flags to
+// Options by the same code (internal/cli's ParseOptions for the
+// pipeline) and call Run, or RunInputs for inputs opened by the caller (a
+// Beam filesystem's files), with a Sink told of each URI and message.
 //
 // The call sequence is
 //
@@ -122,6 +124,10 @@ type Options struct {
 	// its own, and once at the end.
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+
+	// Sink, when set, is told of each URI written and each message as
+	// they are (sink.go); the run then reads on one worker.
+	Sink Sink
 
 	// Tuning is for tests of the joins and hand-overs between workers;
 	// its zero value is what a run should use.

@@ -28,7 +28,7 @@ const maxEmbeddedDepth = 4
 func (f *fileOutput) write(m *extract.Match, at *document.Origin) {
 	lf := &f.r.facts
 	if !lf.on() {
-		f.out.Write(m, at)
+		f.print(m, at)
 		return
 	}
 	f.writeOne(m, at)
@@ -67,7 +67,7 @@ func (f *fileOutput) writeEmbedded(m *extract.Match, at *document.Origin, contai
 func (f *fileOutput) writeOne(m *extract.Match, at *document.Origin) {
 	lf := &f.r.facts
 	if lf.print == PrintURI || !f.r.out.Selects(m) {
-		f.out.Write(m, at)
+		f.print(m, at)
 		return
 	}
 	if !m.Valid {
@@ -88,7 +88,7 @@ func (f *fileOutput) writeOne(m *extract.Match, at *document.Origin) {
 	}
 	pm := *m
 	pm.URI, pm.Normalized = v, v
-	f.out.Write(&pm, at)
+	f.print(&pm, at)
 }
 
 func isASCII(s string) bool {

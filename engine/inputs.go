@@ -26,6 +26,8 @@ type inputConfig struct {
 	forceZ    bool
 	docFormat document.Format
 	maxWindow int64
+	// opens opens each input, in place of its name (RunInputs).
+	opens []func() (io.ReadCloser, error)
 }
 
 // inputFile is one input: a file name, or "-" for standard input.
@@ -37,6 +39,8 @@ type inputFile struct {
 	// failure, when set, is not an input but an error of the walk, told
 	// in its place among the inputs (stderr in the same order at any -j).
 	failure string
+	// open, when set, opens the input (RunInputs).
+	open func() (io.ReadCloser, error)
 }
 
 // list gives each input in order; the directories of a -r walk are
@@ -49,7 +53,13 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 		i++
 		return ok
 	}
-	for _, a := range args {
+	for k, a := range args {
+		if in.opens != nil {
+			if !next(inputFile{name: a, open: in.opens[k]}) {
+				return
+			}
+			continue
+		}
 		if a == "-" || !in.recursive {
 			if !next(inputFile{name: a}) {
 				return

@@ -16,6 +16,9 @@ import (
 // compression undone, a binary file found by -r skipped, the format told
 // by its first bytes), printing the URIs of each.
 func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
+	if in.open != nil {
+		return r.readOpened(f, in)
+	}
 	if in.walked {
 		// A regular file (a walk gives no other), read by its
 		// descriptor: none of what follows needs an *os.File for it.
@@ -159,6 +162,7 @@ func (f *fileOutput) attrValue(d *document.Document) error {
 		f.wk.ar = extract.NewAttrReader(f.r.opts)
 	}
 	kind, m := f.wk.ar.Read(d.Value, d.Base)
+	f.from = &d.Origin
 	switch kind {
 	case extract.AttrText:
 		return f.text(strings.NewReader(d.Value), &d.Origin)

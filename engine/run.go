@@ -43,6 +43,8 @@ type run struct {
 	// facts: --print and --embedded (facts.go).
 	facts  linkFacts
 	tuning Tuning
+	// sink is told of what is written (Options.Sink; sink.go).
+	sink Sink
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -306,6 +308,7 @@ func (m *messages) warn(cause, format string, args ...any) {
 	}
 	if m.count[cause] <= warnCap {
 		fmt.Fprintf(m.w, "urix: %s\n", text)
+		m.tell(false, text, 0)
 	}
 }
 
@@ -313,7 +316,9 @@ func (m *messages) warn(cause, format string, args ...any) {
 // is one; what it quotes of the input is capped).
 func (m *messages) errorf(format string, args ...any) {
 	if !m.r.noMessages {
-		fmt.Fprintf(m.w, "urix: %s\n", quote.Message(fmt.Sprintf(format, args...), m.file))
+		text := quote.Message(fmt.Sprintf(format, args...), m.file)
+		fmt.Fprintf(m.w, "urix: %s\n", text)
+		m.tell(true, text, 0)
 	}
 }
 
@@ -321,7 +326,10 @@ func (m *messages) errorf(format string, args ...any) {
 // warnings were not printed.
 func (m *messages) summary() {
 	for _, cause := range m.order {
-		fmt.Fprintf(m.w, "urix: %s: %d more warnings like %q\n", m.file, m.count[cause]-warnCap, m.first[cause])
+		more := m.count[cause] - warnCap
+		text := fmt.Sprintf("%s: %d more warnings like %q", m.file, more, m.first[cause])
+		fmt.Fprintf(m.w, "urix: %s\n", text)
+		m.tell(false, text, more)
 	}
 	m.order = nil
 }
@@ -471,6 +479,7 @@ func newRun(inputs []string, o Options) *run {
 		},
 		facts:         linkFacts{print: o.Print, embedded: o.Embedded},
 		tuning:        o.Tuning,
+		sink:          o.Sink,
 		stdin:         o.Stdin,
 		stdout:        orStd(o.Stdout, os.Stdout),
 		stderr:        orStd(o.Stderr, os.Stderr),
@@ -509,8 +518,9 @@ func newRun(inputs []string, o Options) *run {
 		r.opts.UniqueSet = extract.NewUniqueSet()
 	}
 	r.jobs = o.Jobs
-	if r.jobs < 1 || o.Extract.Unique {
+	if r.jobs < 1 || o.Extract.Unique || o.Sink != nil {
 		// -u: the first occurrence decides, so files are read in order.
+		// A Sink is told of the URIs in the order of the output.
 		r.jobs = 1
 	}
 	// A file read in chunks is read to its end: -q, -l and -m stop at a

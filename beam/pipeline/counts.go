@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/urix-dev/urix/output"
 	"github.com/urix-dev/urix/uri"
 )
 
@@ -86,6 +87,9 @@ func (k keys) encode() [4]string {
 }
 
 func sumInt64(a, b int64) int64 { return a + b }
+
+// appendString appends s as a JSON string escaped as the results are.
+func appendString(b []byte, s string) []byte { return output.AppendString(b, s) }
 
 // URICount is a distinct URI and how many results it has, for the top N.
 type URICount struct {

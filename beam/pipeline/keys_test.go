@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -75,29 +76,47 @@ func TestCountLine(t *testing.T) {
 	}
 }
 
-func TestOptionsExtract(t *testing.T) {
-	o, err := Options{Schemes: []string{"http, https", "", " mailto"}}.Extract()
+// TestEngineOptions: the flags are the CLI's, mapped by the CLI, its
+// errors in its words; the output is that of --json, one worker a file;
+// the flags of the CLI's output and walk are not the pipeline's.
+func TestEngineOptions(t *testing.T) {
+	o, err := engineOptions([]string{"--scheme", "http, https", "--scheme=", "--scheme= mailto", "--max-window=1M"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(o.Schemes, "|"); got != "http|https|mailto" {
+	if got := strings.Join(o.Extract.Schemes, "|"); got != "http|https|mailto" {
 		t.Errorf("schemes %q, want http|https|mailto", got)
 	}
-	if o.MaxLength != 64<<10 {
-		t.Errorf("max length %d, want the CLI's default %d", o.MaxLength, 64<<10)
+	if o.Extract.MaxLength != 64<<10 || o.MaxWindow != 1<<20 || !o.Output.JSON || o.Jobs != 1 {
+		t.Errorf("options %+v", o)
 	}
 	for _, bad := range []struct {
-		o    Options
-		want string
+		flags []string
+		want  string
 	}{
-		{Options{Hyphen: "maybe"}, `--hyphen "maybe": want keep, drop or both`},
-		{Options{BareBreak: "maybe"}, `--bare-break "maybe": want keep, join or both`},
-		{Options{MaxLength: -1}, "--max-length -1: want a positive number of bytes"},
-		{Options{Format: "maildir"}, `--format "maildir": want text, mail, mbox, news, warc or auto`},
+		{[]string{"--hyphen=maybe"}, `--hyphen "maybe": want keep, drop or both`},
+		{[]string{"--bare-break", "maybe"}, `--bare-break "maybe": want keep, join or both`},
+		{[]string{"--max-length=-1"}, "--max-length -1: want a positive number of bytes"},
+		{[]string{"--format=maildir"}, `--format "maildir": want text, mail, mbox, news, warc or auto`},
+		{[]string{"--invalid", "--normalize"}, "--invalid and --normalize cannot go together: an invalid URI has no normal form"},
+		{[]string{"-c"}, "--count: not taken here"},
+		{[]string{"--recursive"}, "--recursive: not taken here"},
 	} {
-		if err := bad.o.Check(); err == nil || err.Error() != bad.want {
-			t.Errorf("%+v: error %v, want %s", bad.o, err, bad.want)
+		if _, err := engineOptions(bad.flags); err == nil || err.Error() != bad.want {
+			t.Errorf("%q: error %v, want %s", bad.flags, err, bad.want)
 		}
+	}
+}
+
+// TestLineWriter: each line written is one element, whatever the writes.
+func TestLineWriter(t *testing.T) {
+	var got []string
+	w := &lineWriter{emit: func(s string) { got = append(got, s) }}
+	for _, p := range []string{"a", "b\ncd\n", "", "\n", "e", "f\ng\n"} {
+		w.Write([]byte(p))
+	}
+	if want := []string{"ab", "cd", "", "ef", "g"}; !slices.Equal(got, want) || w.lines != 5 {
+		t.Errorf("%q (%d lines), want %q", got, w.lines, want)
 	}
 }
 
@@ -107,24 +126,5 @@ func TestShardName(t *testing.T) {
 	}
 	if got := ShardName("/out/res", "hosts", 0, 4); got != "/out/res.hosts-00000-of-00004.jsonl" {
 		t.Errorf("got %s", got)
-	}
-}
-
-func TestReadUpTo(t *testing.T) {
-	tests := []struct {
-		in   string
-		n    int
-		want string
-	}{
-		{"", 5, ""},
-		{"abc", 5, "abc"},
-		{"abcdefgh", 5, "abcde"},
-		{strings.Repeat("x", 100000), 70000, strings.Repeat("x", 70000)},
-	}
-	for _, tt := range tests {
-		got, err := readUpTo(nil, strings.NewReader(tt.in), tt.n)
-		if err != nil || string(got) != tt.want {
-			t.Errorf("readUpTo(%d bytes, %d) = %d bytes, %v; want %d", len(tt.in), tt.n, len(got), err, len(tt.want))
-		}
 	}
 }

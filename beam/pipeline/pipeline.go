@@ -16,8 +16,11 @@ type Config struct {
 	Inputs []string
 	// Output is the prefix of the output files (see ShardName).
 	Output string
-	// Options are the CLI's extraction options.
-	Options Options
+	// Flags are flags of the urix command line, among Flags, with the
+	// meaning they have there, one flag a word with its value after "="
+	// or in the next word: {"--www", "--hyphen=both"}. The workers map
+	// them to the engine's options by the command line's own mapping.
+	Flags []string
 	// Shards is the number of result files; 0 means DefaultShards.
 	Shards int
 	// CountShards is the number of files of the URI, host and domain
@@ -27,9 +30,6 @@ type Config struct {
 	// Top is how many URIs the top list holds; 0 means DefaultTop, a
 	// negative number leaves the list out.
 	Top int
-	// SpreadLimit is the largest document sent on as an element of its
-	// own; 0 means DefaultSpreadLimit.
-	SpreadLimit int
 }
 
 // Defaults of Config.
@@ -54,12 +54,14 @@ const (
 //   - P.top-00000-of-00001.jsonl: the Top lines of P.uris of the largest
 //     counts, the largest first (ties: the lexically first URI);
 //   - P.errors-00000-of-00001.jsonl: {"file":F,"level":"error"|"warning",
-//     "message":M}, what the CLI says on stderr: files that could not be
-//     read, malformed messages and records, skipped candidates.
+//     "message":M}, each line the CLI says on stderr ("urix: F: M"):
+//     files that could not be read, malformed messages and records,
+//     skipped candidates; as many warnings of one cause a file as the CLI
+//     prints, then the count of the others.
 //
 // Each count sums the result lines: every result is counted once in each.
 func Build(s beam.Scope, c Config) error {
-	if err := c.Options.Check(); err != nil {
+	if _, err := engineOptions(c.Flags); err != nil {
 		return err
 	}
 	if len(c.Inputs) == 0 {
@@ -76,14 +78,14 @@ func Build(s beam.Scope, c Config) error {
 	matched := fileio.MatchAll(s, beam.CreateList(s, c.Inputs))
 	// The files that one pattern lists come out of one bundle; reshuffled,
 	// they are read on every worker.
+	// Each file is read where it is opened: its documents are searched
+	// there, never sent on (the engine undoes the compression, tells the
+	// format, and reads the documents as the CLI does).
 	files := fileio.ReadMatches(s, beam.Reshuffle(s, matched), fileio.ReadUncompressed())
-	docs, lines1, keys1, msgs1 := beam.ParDo4(s, &readFn{Opts: c.Options, SpreadLimit: c.SpreadLimit}, files)
-	// And the documents of one file are searched on every worker: a few
-	// large WARC files keep them all busy.
-	lines2, keys2, msgs2 := beam.ParDo3(s, &extractFn{Opts: c.Options}, beam.Reshuffle(s, docs))
+	lines, keys, msgs := beam.ParDo3(s, &searchFn{Flags: c.Flags}, files)
 
-	writeSharded(s, beam.Flatten(s, lines1, lines2), c.Output, "", shards)
-	schemes, hosts, domains, uris := counts(s, beam.Flatten(s, keys1, keys2))
+	writeSharded(s, lines, c.Output, "", shards)
+	schemes, hosts, domains, uris := counts(s, keys)
 	writeSharded(s, schemes, c.Output, "schemes", 1)
 	writeSharded(s, hosts, c.Output, "hosts", countShards)
 	writeSharded(s, domains, c.Output, "domains", countShards)
@@ -91,7 +93,7 @@ func Build(s beam.Scope, c Config) error {
 	if topN > 0 {
 		writeTop(s, uris, c.Output, topN)
 	}
-	writeSharded(s, beam.Flatten(s, msgs1, msgs2), c.Output, "errors", 1)
+	writeSharded(s, msgs, c.Output, "errors", 1)
 	return nil
 }
 

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +16,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/uri"
 )
 
@@ -38,9 +35,9 @@ var (
 	cliErr  error
 )
 
-// cli builds the urix command of the main module (the parent directory
-// of this module) once for the test run.
-func cli(t *testing.T) string {
+// urixCLI builds the urix command of the main module (the parent
+// directory of this module) once for the test run.
+func urixCLI(t *testing.T) string {
 	t.Helper()
 	cliOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "urix-beam-cli")
@@ -66,7 +63,7 @@ func cli(t *testing.T) string {
 // lines and its stderr lines without the "urix: " prefix, each sorted.
 func runCLI(t *testing.T, files []string, args ...string) (stdout, stderr []string) {
 	t.Helper()
-	cmd := exec.Command(cli(t), append(append([]string{"--json", "-H"}, args...), files...)...)
+	cmd := exec.Command(urixCLI(t), append(append([]string{"--json", "-H"}, args...), files...)...)
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	err := cmd.Run()
@@ -108,44 +105,12 @@ func readShards(t *testing.T, prefix, kind string, n int) []string {
 	return all
 }
 
-// cliFlags maps the pipeline's options to the CLI's flags.
-func cliFlags(o Options) []string {
-	var f []string
-	for _, s := range o.Schemes {
-		f = append(f, "--scheme", s)
-	}
-	add := func(on bool, flag string) {
-		if on {
-			f = append(f, flag)
-		}
-	}
-	add(o.AnyScheme, "--any-scheme")
-	add(o.WWW, "--www")
-	add(o.Email, "--email")
-	add(o.Invalid, "--invalid")
-	add(o.ASCII, "--ascii")
-	add(o.FoldWidth, "--fold-width")
-	add(o.Decompress, "--decompress")
-	if o.Hyphen != "" {
-		f = append(f, "--hyphen", o.Hyphen)
-	}
-	if o.BareBreak != "" {
-		f = append(f, "--bare-break", o.BareBreak)
-	}
-	if o.MaxLength != 0 {
-		f = append(f, "--max-length", strconv.Itoa(o.MaxLength))
-	}
-	if o.Format != "" {
-		f = append(f, "--format", o.Format)
-	}
-	return f
-}
-
 // TestSameAsCLI runs the pipeline on prism over a collection of every kind
-// of input and wants, for each set of options, the results to be the
-// lines of `urix --json` over the same files, byte for byte (sorted: the
-// shards hold them in no order), the messages to be what the CLI says on
-// stderr, and every count to be the count of the CLI's lines.
+// of input and wants, for each set of flags, given to both, the results to
+// be the lines of `urix --json` over the same files, byte for byte
+// (sorted: the shards hold them in no order), the errors output to be the
+// lines the CLI says on stderr, and every count to be the count of the
+// CLI's lines.
 func TestSameAsCLI(t *testing.T) {
 	dir := t.TempDir()
 	writeCollection(t, dir)
@@ -157,23 +122,21 @@ func TestSameAsCLI(t *testing.T) {
 	}
 
 	tests := []struct {
-		name   string
-		opts   Options
-		spread int // Config.SpreadLimit
+		name  string
+		flags []string
 	}{
-		// A small spread limit: the text files are searched where they
-		// are read, the messages and records are spread.
-		{"default", Options{}, 4 << 10},
-		// All spread, and what the flags find besides.
-		{"www-email-hyphen-both", Options{WWW: true, Email: true, Hyphen: "both"}, 0},
-		{"invalid", Options{Invalid: true, AnyScheme: true}, 4 << 10},
-		{"ascii-schemes", Options{ASCII: true, Schemes: []string{"http,https", "mailto"}, MaxLength: 200}, 0},
-		{"format-text", Options{Format: "text", Hyphen: "drop", BareBreak: "both"}, 0},
+		{"default", nil},
+		{"www-email-hyphen-both", []string{"--www", "--email", "--hyphen", "both"}},
+		{"invalid", []string{"--invalid", "--any-scheme"}},
+		{"ascii-schemes", []string{"--ascii", "--scheme", "http,https", "--scheme=mailto", "--max-length", "200"}},
+		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both"}},
+		// A window smaller than the zstd file's: an error of the CLI's.
+		{"max-window-warnings", []string{"--max-window=1K", "--warnings", "--fold-width", "--normalize"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out", "res")
-			c := Config{Inputs: patterns, Output: out, Options: tt.opts, Shards: 3, CountShards: 2, Top: 7, SpreadLimit: tt.spread}
+			c := Config{Inputs: patterns, Output: out, Flags: tt.flags, Shards: 3, CountShards: 2, Top: 7}
 			p, s := beam.NewPipelineWithRoot()
 			if err := Build(s, c); err != nil {
 				t.Fatal(err)
@@ -182,58 +145,28 @@ func TestSameAsCLI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantLines, wantErrs := runCLI(t, files, cliFlags(tt.opts)...)
+			wantLines, wantErrs := runCLI(t, files, tt.flags...)
 			if len(wantLines) < 100 {
 				t.Fatalf("the CLI found %d results: the collection is too poor to compare", len(wantLines))
 			}
 			got := readShards(t, out, "", 3)
 			diffLines(t, "results", got, wantLines)
-			checkMessages(t, messagesAsCLI(t, readShards(t, out, "errors", 1)), wantErrs)
+			gotErrs, errors, warnings := messagesAsCLI(t, readShards(t, out, "errors", 1))
+			diffLines(t, "errors", gotErrs, wantErrs)
 			checkCounts(t, out, wantLines, 2, 7)
 
-			// Every message and record is an element of its own, but
-			// those over the limit and the one cut short by an error.
 			n := counters(res)
 			if n["results"] != int64(len(wantLines)) {
 				t.Errorf("results counter %d, want %d", n["results"], len(wantLines))
 			}
-			spread, inline := documents(t, files, tt.opts, cmp.Or(tt.spread, DefaultSpreadLimit))
-			if n["documents_spread"] != spread || n["documents_inline"] != inline {
-				t.Errorf("%d documents spread, %d searched inline; want %d, %d",
-					n["documents_spread"], n["documents_inline"], spread, inline)
+			if n["errors"] != errors || errors < 2 {
+				t.Errorf("errors counter %d, %d error lines (want 2 or more: a truncated file, a directory)", n["errors"], errors)
+			}
+			if n["warnings"] != warnings || warnings < 1 {
+				t.Errorf("warnings counter %d, %d warnings told (want 1 or more: a skipped candidate)", n["warnings"], warnings)
 			}
 		})
 	}
-}
-
-// documents counts the documents of files that the pipeline should
-// spread as elements and search inline: those larger than limit, or cut
-// short by an error.
-func documents(t *testing.T, files []string, o Options, limit int) (spread, inline int64) {
-	dopts, err := o.documentOptions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		document.NewReader(dopts).Read(f, name, func(d *document.Document) error {
-			n, err := io.Copy(io.Discard, d.Body)
-			if err != nil || n > int64(limit) {
-				inline++
-				return err
-			}
-			spread++
-			return nil
-		})
-		f.Close()
-	}
-	if spread == 0 || inline == 0 {
-		t.Fatalf("%d documents to spread, %d to search inline: the collection has not both", spread, inline)
-	}
-	return spread, inline
 }
 
 func counters(res beam.PipelineResult) map[string]int64 {
@@ -284,51 +217,32 @@ func TestNothingFound(t *testing.T) {
 	}
 }
 
-// checkMessages compares the pipeline's messages with the CLI's stderr.
-// The CLI caps its warnings at a few per file and cause, then says how
-// many more there were ("FILE: N more warnings like ..."); the errors
-// output keeps them all. So every CLI line but those is among the
-// pipeline's, and the counts add up.
-func checkMessages(t *testing.T, got, cli []string) {
-	t.Helper()
-	want, more := 0, 0
-	have := map[string]int{}
-	for _, l := range got {
-		have[l]++
-	}
-	for _, l := range cli {
-		var n int
-		if i := strings.Index(l, " more warnings like "); i > 0 {
-			if _, err := fmt.Sscanf(l[strings.LastIndex(l[:i], " ")+1:i], "%d", &n); err == nil {
-				more += n
-				continue
-			}
-		}
-		want++
-		if have[l] == 0 {
-			t.Errorf("errors: missing %s", l)
-			continue
-		}
-		have[l]--
-	}
-	if len(got) != want+more {
-		t.Errorf("errors: %d messages, want %d shown by the CLI and %d it counted", len(got), want, more)
-	}
-}
-
 // messagesAsCLI writes the lines of the errors output as the CLI's
-// stderr lines: FILE: MESSAGE.
-func messagesAsCLI(t *testing.T, msgs []string) []string {
-	var out []string
+// stderr lines (FILE: MESSAGE), and counts the errors and the warnings
+// they tell of (the line that ends the warnings of one cause past the
+// cap, "N more warnings like ...", tells of N).
+func messagesAsCLI(t *testing.T, msgs []string) (lines []string, errors, warnings int64) {
 	for _, l := range msgs {
 		var m struct{ File, Level, Message string }
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Fatalf("%q: %v", l, err)
 		}
-		out = append(out, m.File+": "+m.Message)
+		lines = append(lines, m.File+": "+m.Message)
+		switch n, _, more := strings.Cut(m.Message, " more warnings like "); {
+		case m.Level == "error":
+			errors++
+		case more:
+			k, err := strconv.ParseInt(n, 10, 64)
+			if err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			warnings += k
+		default:
+			warnings++
+		}
 	}
-	slices.Sort(out)
-	return out
+	slices.Sort(lines)
+	return lines, errors, warnings
 }
 
 func diffLines(t *testing.T, what string, got, want []string) {

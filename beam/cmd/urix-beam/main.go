@@ -1,9 +1,10 @@
 // Command urix-beam runs urix's extraction as an Apache Beam pipeline: on
 // this machine (the prism runner, the default), on Flink, Spark or Google
-// Cloud Dataflow. Its extraction flags are the CLI's and mean the same;
-// the results are the lines of `urix --json`, written sharded, with counts
-// per scheme, host, registrable domain and URI beside them (package
-// pipeline says which files).
+// Cloud Dataflow. Its extraction flags are the CLI's and mean the same
+// (the workers map them as the CLI does); the results are the lines of
+// `urix --json`, written sharded, with counts per scheme, host,
+// registrable domain and URI beside them (package pipeline says which
+// files).
 //
 //	urix-beam --input '/data/mail/*.mbox.gz' --output /data/out/mail
 //
@@ -12,6 +13,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -21,6 +23,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urix-dev/urix/beam/pipeline"
+	"github.com/urix-dev/urix/internal/cli"
 
 	// The filesystems --input and --output may name.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
@@ -34,33 +37,52 @@ type list []string
 func (l *list) String() string     { return strings.Join(*l, ",") }
 func (l *list) Set(s string) error { *l = append(*l, s); return nil }
 
+// cliFlag is a flag of the urix command line: each use is kept as the
+// word --NAME=VALUE, in the order given, for the workers to map as the
+// CLI maps it (pipeline.Config.Flags).
+type cliFlag struct {
+	doc   cli.FlagDoc
+	words *[]string
+}
+
+func (f *cliFlag) String() string {
+	if f == nil || f.words == nil {
+		return ""
+	}
+	return f.doc.Default
+}
+
+func (f *cliFlag) Set(v string) error {
+	*f.words = append(*f.words, "--"+f.doc.Name+"="+v)
+	return nil
+}
+
+func (f *cliFlag) IsBoolFlag() bool { return !f.doc.TakesValue }
+
+// usage is what urix-beam says of the CLI's flags whose help speaks of
+// the CLI's plain output.
+var usage = map[string]string{
+	"invalid":   "keep only the invalid URIs (valid false, with the reason)",
+	"normalize": "accepted for the CLI's command lines: each result carries its normal form (\"normalized\") as urix --json does, and the counts are by it",
+	"warnings":  "write each data-quality warning of mail (a missing closing boundary, an unknown charset label, 8-bit bytes in a header) in the errors output; they are counted, not written, by default",
+}
+
 func main() {
 	var (
 		c      pipeline.Config
 		inputs list
-		o      = &c.Options
 	)
 	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; repeatable)")
 	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-00016.jsonl, PREFIX.schemes-..., ...")
-	flag.Var((*list)(&o.Schemes), "scheme", "find only the schemes in `LIST` (comma-separated; repeatable)")
-	flag.BoolVar(&o.AnyScheme, "any-scheme", false, "find any scheme of two or more characters, not only the registered ones")
-	flag.BoolVar(&o.WWW, "www", false, "also find bare www.host... (reported as http://www.host...)")
-	flag.BoolVar(&o.Email, "email", false, "also find bare user@host.tld (reported as mailto:user@host.tld)")
-	flag.BoolVar(&o.Invalid, "invalid", false, "keep only the invalid URIs (valid false, with the reason)")
-	normalize := flag.Bool("normalize", false, "accepted for the CLI's command lines: each result carries its normal form (\"normalized\") as `urix --json` does, and the counts are by it")
-	flag.BoolVar(&o.ASCII, "ascii", false, "report IRIs in their URI form (percent-encoding, IDNA A-labels)")
-	flag.StringVar(&o.Hyphen, "hyphen", "keep", "a URI broken across lines right after a hyphen: `MODE` keep, drop or both")
-	flag.StringVar(&o.BareBreak, "bare-break", "keep", "a bare URI that ends a line and may go on on the next: `MODE` keep, join or both")
-	flag.IntVar(&o.MaxLength, "max-length", pipeline.DefaultMaxLength, "skip (and report) candidates longer than `BYTES`")
-	flag.BoolVar(&o.FoldWidth, "fold-width", false, "read fullwidth forms as ASCII")
-	flag.StringVar(&o.Format, "format", "auto", "read input as `FORMAT`: text, mail, mbox, news, warc or auto")
-	flag.BoolVar(&o.Decompress, "decompress", false, "insist that every input is compressed")
+	// The CLI's flags, with the CLI's help but where the results, the
+	// lines of --json, make it read otherwise.
+	for _, d := range cli.FlagDocs(pipeline.Flags) {
+		flag.Var(&cliFlag{doc: d, words: &c.Flags}, d.Name, cmp.Or(usage[d.Name], d.Usage))
+	}
 	flag.IntVar(&c.Shards, "shards", pipeline.DefaultShards, "write the results in `N` files")
 	flag.IntVar(&c.CountShards, "count-shards", pipeline.DefaultCountShards, "write the URI, host and domain counts in `N` files each")
 	flag.IntVar(&c.Top, "top", pipeline.DefaultTop, "list the `N` most frequent URIs (-1: no list)")
-	flag.IntVar(&c.SpreadLimit, "spread-limit", pipeline.DefaultSpreadLimit, "search a document larger than `BYTES` where it is read instead of spreading it")
 	flag.Parse()
-	_ = normalize
 	c.Inputs = inputs
 	if c.Shards < 1 || c.CountShards < 1 {
 		fail(2, "--shards and --count-shards: want at least 1")

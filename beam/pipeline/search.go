@@ -1,0 +1,156 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"io"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/engine"
+	"github.com/urix-dev/urix/extract"
+)
+
+func init() {
+	register.DoFn5x1[context.Context, fileio.ReadableFile, func(string), func(string, int64), func(string), error](&searchFn{})
+	register.Emitter1[string]()
+	register.Emitter2[string, int64]()
+}
+
+var (
+	filesRead  = beam.NewCounter("urix", "files")
+	fileErrors = beam.NewCounter("urix", "errors")
+	warnings   = beam.NewCounter("urix", "warnings")
+	// qualityWarnings counts what mail readers tolerate without a word
+	// (behaviour §9.9): counted, not emitted, as the CLI does without
+	// --warnings.
+	qualityWarnings = beam.NewCounter("urix", "data_quality_warnings")
+	bytesRead       = beam.NewCounter("urix", "bytes")
+	urisFound       = beam.NewCounter("urix", "uris")
+	urisInvalid     = beam.NewCounter("urix", "invalid")
+	resultsCount    = beam.NewCounter("urix", "results")
+)
+
+// searchFn runs the engine over one matched file, as `urix --json FILE`
+// with Flags would: the lines it prints are the results, what it says on
+// stderr the messages (the errors output), and each URI it writes is
+// counted under its keys. What cannot be read is a message, as on the
+// CLI's stderr: the other files are still read and the run's error count
+// says so.
+type searchFn struct {
+	// Flags are the CLI's flags, as words (Config.Flags).
+	Flags []string
+
+	opts   engine.Options
+	counts map[string]int64 // keys of the bundle's element, summed before they are emitted
+}
+
+func (f *searchFn) Setup() (err error) {
+	f.opts, err = engineOptions(f.Flags)
+	f.counts = make(map[string]int64)
+	return err
+}
+
+func (f *searchFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
+	emitLine func(string), emitKey func(string, int64), emitMsg func(string)) error {
+	o := f.opts
+	results := &lineWriter{emit: emitLine}
+	s := &fileSink{ctx: ctx, emitKey: emitKey, emitMsg: emitMsg, counts: f.counts}
+	o.Stdout, o.Stderr, o.Sink = results, io.Discard, s
+	res := engine.RunInputs([]engine.Input{{
+		Name: file.Metadata.Path,
+		Open: func() (io.ReadCloser, error) { return file.Open(ctx) },
+	}}, o)
+	s.flushCounts()
+	filesRead.Inc(ctx, res.Stats.Files)
+	bytesRead.Inc(ctx, res.Stats.Bytes)
+	urisFound.Inc(ctx, res.Stats.Found)
+	urisInvalid.Inc(ctx, res.Stats.Invalid)
+	resultsCount.Inc(ctx, results.lines)
+	for _, n := range res.Stats.Quality {
+		qualityWarnings.Inc(ctx, int64(n))
+	}
+	return nil
+}
+
+// lineWriter emits each line written to it (the engine's output, which
+// ends every line) as an element, without its line break.
+type lineWriter struct {
+	emit    func(string)
+	partial []byte // the start of a line whose end is yet to come
+	lines   int64
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	for {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			w.partial = append(w.partial, p...)
+			return n, nil
+		}
+		if len(w.partial) > 0 {
+			w.emit(string(append(w.partial, p[:i]...)))
+			w.partial = w.partial[:0]
+		} else {
+			w.emit(string(p[:i]))
+		}
+		w.lines++
+		p = p[i+1:]
+	}
+}
+
+// fileSink takes what the engine writes of one file: each URI is counted
+// under its keys, each message is a line of the errors output.
+type fileSink struct {
+	ctx     context.Context
+	emitKey func(string, int64)
+	emitMsg func(string)
+	counts  map[string]int64
+}
+
+// maxHeldKeys bounds the counts held before they are emitted: a large
+// file can hold any number of distinct URIs.
+const maxHeldKeys = 1 << 14
+
+func (s *fileSink) URI(_ string, m *extract.Match, _ *document.Origin) {
+	// keysOf's keys are new strings: m's are the engine's, reused.
+	for _, key := range keysOf(m.URI, m.Normalized, m.Valid).encode() {
+		s.counts[key]++
+	}
+	if len(s.counts) > maxHeldKeys {
+		s.flushCounts()
+	}
+}
+
+func (s *fileSink) Message(m engine.Message) {
+	level := "warning"
+	if m.Error {
+		level = "error"
+		fileErrors.Inc(s.ctx, 1)
+	} else {
+		warnings.Inc(s.ctx, int64(max(m.More, 1)))
+	}
+	s.emitMsg(encodeMessage(m.File, level, m.Text))
+}
+
+func (s *fileSink) flushCounts() {
+	for k, n := range s.counts {
+		s.emitKey(k, n)
+	}
+	clear(s.counts)
+}
+
+// encodeMessage is a line of the errors output: what the CLI says on
+// stderr, with the file apart.
+func encodeMessage(file, level, msg string) string {
+	b := append([]byte(`{"file":`), nil...)
+	b = appendString(b, file)
+	b = append(b, `,"level":`...)
+	b = appendString(b, level)
+	b = append(b, `,"message":`...)
+	b = appendString(b, msg)
+	return string(append(b, '}'))
+}
