@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -759,10 +760,14 @@ func TestValidateBytes(t *testing.T) {
 // TestLinear feeds long inputs shaped to hurt a backtracking parser, at
 // two sizes, 8x apart: each shape must give the same verdicts at both
 // (the results are used, so the calls cannot be optimised away), and the
-// larger must cost at most 24x the time of the smaller (least of 5 runs
-// each). Linear work gives 8x, quadratic 64x: the bound tells them apart
-// with room for a noisy machine, without a wall-clock limit.
+// larger must cost at most 32x the time of the smaller (least of 7 runs
+// each, the collector off while timing). Linear work gives 8x, quadratic
+// 64x: the bound tells them apart with room for a loaded machine, without
+// a wall-clock limit. Under the race detector, whose shadow memory makes
+// large inputs dearer per byte (x32 seen on a loaded CI host), the
+// verdicts are checked and the ratio is not.
 func TestLinear(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	shapes := []func(n int) string{
 		func(n int) string { return "http://a/" + strings.Repeat("a/", n) },
 		func(n int) string { return "http://" + strings.Repeat("a", n) + "@" + strings.Repeat("b", n) + "/" },
@@ -793,7 +798,7 @@ func TestLinear(t *testing.T) {
 		var least [2]time.Duration
 		var said [2]string
 		for k := range in {
-			for run := range 5 {
+			for run := range 7 {
 				start := time.Now()
 				said[k] = verdicts(in[k])
 				if d := time.Since(start); run == 0 || d < least[k] {
@@ -804,7 +809,7 @@ func TestLinear(t *testing.T) {
 		if said[0] != said[1] {
 			t.Errorf("shape %d: verdicts %s at %d bytes, %s at %d", i, said[0], len(in[0]), said[1], len(in[1]))
 		}
-		if ratio := float64(least[1]) / float64(max(least[0], time.Microsecond)); ratio > 24 {
+		if ratio := float64(least[1]) / float64(max(least[0], time.Microsecond)); ratio > 32 && !raceEnabled {
 			t.Errorf("shape %d: %v at %d bytes, %v at %d: x%.1f for x%d of input (linear: x%d)",
 				i, least[0], len(in[0]), least[1], len(in[1]), ratio, factor, factor)
 		}
