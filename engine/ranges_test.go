@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"math/rand/v2"
@@ -362,6 +363,49 @@ func TestRangesNumbers(t *testing.T) {
 		if rg.From.Number != i+2 || rg.From.Format != document.Mbox || rg.From.Offset != rg.Start ||
 			!bytes.HasPrefix(data[rg.Start:], []byte("From ")) {
 			t.Errorf("range %d: %+v", i+1, rg)
+		}
+	}
+}
+
+// TestRangesCorpus checks the invariant on the benchmark corpus's large
+// files (an mbox of 270 MB, a WET file, the same gzipped a member a
+// record), by the hashes of the outputs, in ranges of 8 MiB. It reads
+// $URIX_CORPUS (/tmp/urix-corpus as bench/ makes it), and skips when that
+// is not set: it takes a minute.
+func TestRangesCorpus(t *testing.T) {
+	dir := os.Getenv("URIX_CORPUS")
+	if dir == "" {
+		t.Skip("URIX_CORPUS is not set: the corpus's mbox and WET files are not read in ranges")
+	}
+	for _, name := range []string{"text.wet.gz", "text.wet", "mail.mbox"} {
+		file := filepath.Join(dir, name)
+		f, err := os.Open(file)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		fi, _ := f.Stat()
+		o := DefaultOptions()
+		o.Output.JSON = true
+		wantOut, wantErr := sha256.New(), new(bytes.Buffer)
+		o.Jobs, o.Stdout, o.Stderr = 1, wantOut, wantErr
+		Run([]string{file}, o)
+		rs, err := Ranges(file, f, fi.Size(), o, 8<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotOut := sha256.New()
+		o.Stdout = gotOut
+		var msgs []RangeMessages
+		for _, rg := range rs {
+			msgs = append(msgs, RunRange(rg, f, o).Messages)
+		}
+		var gotErr bytes.Buffer
+		WriteMessages(&gotErr, msgs)
+		f.Close()
+		t.Logf("%s: %d ranges", name, len(rs))
+		if !bytes.Equal(gotOut.Sum(nil), wantOut.Sum(nil)) || gotErr.String() != wantErr.String() {
+			t.Errorf("%s: the ranges' output differs from the whole file's (stderr %q, want %q)", name, gotErr.String(), wantErr.String())
 		}
 	}
 }
