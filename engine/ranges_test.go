@@ -32,7 +32,10 @@ func rangeOptionSets() map[string]Options {
 	offsets := DefaultOptions()
 	offsets.Output.Offset, offsets.Output.Column, offsets.Output.FileName = true, true, true
 	offsets.Extract.MaxLength = 300 // skipped candidates: warnings
-	return map[string]Options{"-n -H": plain, "--json": js, "--json --warnings": warn, "-b --column --max-length 300": offsets}
+	facts := DefaultOptions()
+	facts.Print, facts.Embedded, facts.Output.FileName = PrintDomain, true, true
+	return map[string]Options{"-n -H": plain, "--json": js, "--json --warnings": warn, "-b --column --max-length 300": offsets,
+		"-H --print domain --embedded": facts}
 }
 
 // runWhole is Run on file at Jobs 1: its stdout, stderr and status.
