@@ -107,6 +107,12 @@ func (k *errorKeeper) ReadAt(p []byte, off int64) (int, error) {
 type RangeResult struct {
 	Result
 	Messages RangeMessages
+	// ReadErr is the first error of the reader of the file itself (not
+	// of its content: a corrupt member is an error of the file, told in
+	// Messages as Run tells it): a storage read that failed, which may
+	// succeed again. A pipeline retries the range rather than keep its
+	// output.
+	ReadErr error
 }
 
 // RunRange reads the range rg of a file that r reads (the whole file,
@@ -114,12 +120,13 @@ type RangeResult struct {
 // whole file at Jobs 1: it prints on o.Stdout what Run prints for the
 // documents of the range, and returns its messages. o must be the
 // options given to Ranges. A Sink is told of the URIs (not of the
-// messages, which WriteMessages writes).
+// messages, which WriteMessages writes); Progress is called as by Run.
 func RunRange(rg Range, r io.ReaderAt, o Options) RangeResult {
 	o.Jobs, o.Recursive, o.Follow = 1, false, false
 	run := newRun([]string{rg.File}, o)
 	run.in.from = rg.From
-	section := io.NewSectionReader(r, rg.Start, rg.End-rg.Start)
+	src := &errorKeeper{r: r}
+	section := io.NewSectionReader(src, rg.Start, rg.End-rg.Start)
 	in := inputFile{name: rg.File, open: func() (io.ReadCloser, error) { return io.NopCloser(section), nil }}
 	var res RangeResult
 	held := &res.Messages
@@ -127,8 +134,10 @@ func RunRange(rg Range, r io.ReaderAt, o Options) RangeResult {
 	var errs bytes.Buffer
 	msgs := &messages{r: run, w: &errs, file: held.File, capture: held.add}
 	stdout := bufio.NewWriterSize(stdoutWriter{run}, 64<<10)
+	stop := run.startProgress()
 	n, ok := run.input(new(worker), in, stdout, msgs)
 	stdout.Flush()
+	stop()
 	if err := run.writeErr.Load(); err != nil {
 		fmt.Fprintf(&errs, "urix: write error: %v\n", unwrapPathError(*err))
 		ok = false
@@ -142,6 +151,7 @@ func RunRange(rg Range, r io.ReaderAt, o Options) RangeResult {
 		res.Status = Found
 	}
 	res.Stats = run.snapshot()
+	res.ReadErr = src.err
 	return res
 }
 

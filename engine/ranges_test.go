@@ -5,7 +5,9 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -351,6 +353,42 @@ func TestRangesWholeFileOptions(t *testing.T) {
 		if n != 1 || gotOut != wantOut || gotErr != wantErr || gotStatus != wantStatus {
 			t.Errorf("%+v: %d ranges; got %q %q %d, want %q %q %d", o, n, gotOut, gotErr, gotStatus, wantOut, wantErr, wantStatus)
 		}
+	}
+}
+
+// failingReader fails its reads at and past an offset.
+type failingReader struct {
+	data []byte
+	at   int64
+}
+
+func (f failingReader) ReadAt(p []byte, off int64) (int, error) {
+	if off+int64(len(p)) > f.at {
+		return 0, errors.New("storage failed")
+	}
+	return copy(p, f.data[off:]), nil
+}
+
+func TestRangesReadError(t *testing.T) {
+	// A failure of the storage is the range's ReadErr (to be retried)
+	// and Ranges' error, not a failure of the content.
+	data := bytes.Join(genWARC(40, 11), nil)
+	o := DefaultOptions()
+	if _, err := Ranges("w", failingReader{data, int64(len(data)) / 2}, int64(len(data)), o, 100); err == nil {
+		t.Error("Ranges: no error from a failing file")
+	}
+	rs, err := Ranges("w", bytes.NewReader(data), int64(len(data)), o, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Stdout, o.Stderr = io.Discard, io.Discard
+	last := rs[len(rs)-1]
+	res := RunRange(last, failingReader{data, last.Start + 10}, o)
+	if res.ReadErr == nil || res.Status != Trouble || !strings.Contains(res.Messages.Error, "storage failed") {
+		t.Errorf("RunRange over a failing file: %v, status %d, %q", res.ReadErr, res.Status, res.Messages.Error)
+	}
+	if res := RunRange(last, bytes.NewReader(data), o); res.ReadErr != nil {
+		t.Errorf("RunRange: %v", res.ReadErr)
 	}
 }
 
