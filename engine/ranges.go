@@ -167,6 +167,8 @@ type RangeMessages struct {
 	File     string         // the file's name in messages (output.Options.DisplayName)
 	Warnings []HeldWarning  // the first warnCap+1 of each cause, in order
 	More     map[string]int // by cause, the warnings not held
+
+	held map[string]int // by cause, the warnings held (add)
 	// Error is the error that ended the reading of the file, as printed
 	// ("urix: FILE: ...\n"); "" when none. The ranges after one that
 	// failed print nothing in a run of the whole file.
@@ -180,13 +182,11 @@ type HeldWarning struct{ Cause, Text string }
 
 // add holds a warning of the range.
 func (m *RangeMessages) add(cause, text string) {
-	n := 0
-	for _, w := range m.Warnings {
-		if w.Cause == cause {
-			n++
-		}
+	if m.held == nil {
+		m.held = map[string]int{}
 	}
-	if n <= warnCap {
+	if m.held[cause] <= warnCap {
+		m.held[cause]++
 		m.Warnings = append(m.Warnings, HeldWarning{cause, text})
 		return
 	}

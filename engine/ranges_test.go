@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urix-dev/urix/document"
 )
@@ -431,10 +432,12 @@ func TestRangesCorpus(t *testing.T) {
 		wantOut, wantErr := sha256.New(), new(bytes.Buffer)
 		o.Jobs, o.Stdout, o.Stderr = 1, wantOut, wantErr
 		Run([]string{file}, o)
+		listed := time.Now()
 		rs, err := Ranges(file, f, fi.Size(), o, 8<<20)
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Logf("%s: listed in %v", name, time.Since(listed))
 		gotOut := sha256.New()
 		o.Stdout = gotOut
 		var msgs []RangeMessages
