@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/urix-dev/urix/document"
 )
 
@@ -90,9 +92,18 @@ func runRanges(t *testing.T, file string, o Options, target int64) (stdout, stde
 	return out.String(), errw.String(), status, len(rs)
 }
 
+// How many ranges a file must have at the smallest target.
+type rangeCount int
+
+const (
+	anyRanges  rangeCount = iota
+	oneRange              // a file without boundaries
+	manyRanges            // a file with boundaries (3 at least)
+)
+
 // checkRanges checks the invariant for file, with each option set and
 // each target; split says whether the smallest target must give more
-// than one range (a file with boundaries).
+// than one range (a file with boundaries) or one.
 func checkRanges(t *testing.T, file string, split bool) {
 	t.Helper()
 	checkRangesAs(t, file, split, document.Auto)
@@ -101,10 +112,20 @@ func checkRanges(t *testing.T, file string, split bool) {
 // checkRangesAs is checkRanges with --format format.
 func checkRangesAs(t *testing.T, file string, split bool, format document.Format) {
 	t.Helper()
+	want := oneRange
+	if split {
+		want = manyRanges
+	}
+	checkRangesTargets(t, file, want, format, []int64{1, 100, 1000, 4000, 30000, 1 << 30})
+}
+
+// checkRangesTargets is checkRangesAs with the given targets.
+func checkRangesTargets(t *testing.T, file string, want rangeCount, format document.Format, targets []int64) {
+	t.Helper()
 	for name, o := range rangeOptionSets() {
 		o.Format = format
 		wantOut, wantErr, wantStatus := runWhole(file, o)
-		for _, target := range []int64{1, 100, 1000, 4000, 30000, 1 << 30} {
+		for _, target := range targets {
 			gotOut, gotErr, gotStatus, n := runRanges(t, file, o, target)
 			where := fmt.Sprintf("%s, %s, target %d (%d ranges)", filepath.Base(file), name, target, n)
 			if gotOut != wantOut {
@@ -116,10 +137,10 @@ func checkRangesAs(t *testing.T, file string, split bool, format document.Format
 			if gotStatus != wantStatus {
 				t.Errorf("%s: status %d, want %d", where, gotStatus, wantStatus)
 			}
-			if target == 1 && split && n < 3 {
+			if target == 1 && want == manyRanges && n < 3 {
 				t.Errorf("%s: %d ranges, want many", where, n)
 			}
-			if target == 1 && !split && n != 1 {
+			if target == 1 && want == oneRange && n != 1 {
 				t.Errorf("%s: %d ranges, want one", where, n)
 			}
 		}
@@ -452,4 +473,36 @@ func TestRangesCorpus(t *testing.T) {
 			t.Errorf("%s: the ranges' output differs from the whole file's (stderr %q, want %q)", name, gotErr.String(), wantErr.String())
 		}
 	}
+}
+
+// TestRangesScriptFiles checks the invariant on every input file of the
+// CLI's test scripts (testdata/script/*.txtar: mboxes, WARC files, mail,
+// text, damaged ones), read in ranges of a message or record each and
+// as one: a file without boundaries is one range, any other may be cut
+// anywhere they are.
+func TestRangesScriptFiles(t *testing.T) {
+	scripts, _ := filepath.Glob("../testdata/script/*.txtar")
+	if len(scripts) == 0 {
+		t.Fatal("no test scripts in ../testdata/script")
+	}
+	checked, cut := 0, 0
+	for _, script := range scripts {
+		ar, err := txtar.ParseFile(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if len(f.Data) == 0 || strings.HasPrefix(f.Name, "want") || strings.HasPrefix(f.Name, "exp") ||
+				strings.HasSuffix(f.Name, ".out") || strings.HasSuffix(f.Name, ".err") {
+				continue
+			}
+			file := writeFile(t, filepath.Base(script)+"-"+filepath.Base(f.Name), f.Data)
+			checkRangesTargets(t, file, anyRanges, document.Auto, []int64{1, 1 << 30})
+			checked++
+			if rs, _ := Ranges(file, bytes.NewReader(f.Data), int64(len(f.Data)), DefaultOptions(), 1); len(rs) > 1 {
+				cut++
+			}
+		}
+	}
+	t.Logf("%d files, %d of them in more than one range", checked, cut)
 }
