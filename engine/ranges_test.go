@@ -506,3 +506,33 @@ func TestRangesScriptFiles(t *testing.T) {
 	}
 	t.Logf("%d files, %d of them in more than one range", checked, cut)
 }
+
+func TestRangesSink(t *testing.T) {
+	// A Sink is told of the URIs of each range as Run tells it of the
+	// whole file's, with their origins; the counts add up to Run's.
+	data := gzipMembers(genWARC(60, 12))
+	file := writeFile(t, "s.warc.gz", data)
+	o := DefaultOptions()
+	o.Stdout, o.Stderr = io.Discard, io.Discard
+	var whole recordingSink
+	o.Sink = &whole
+	want := Run([]string{file}, o)
+	rs, err := Ranges(file, bytes.NewReader(data), int64(len(data)), o, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ranged recordingSink
+	o.Sink = &ranged
+	var found, bytesRead int64
+	for _, rg := range rs {
+		res := RunRange(rg, bytes.NewReader(data), o)
+		found += res.Stats.Found
+		bytesRead += res.Stats.Bytes
+	}
+	if len(rs) < 3 || strings.Join(ranged.uris, "\n") != strings.Join(whole.uris, "\n") {
+		t.Errorf("%d ranges: the Sink was told of %d URIs, want %d", len(rs), len(ranged.uris), len(whole.uris))
+	}
+	if found != want.Stats.Found || bytesRead != int64(len(data)) {
+		t.Errorf("ranges found %d URIs in %d bytes; Run %d in %d", found, bytesRead, want.Stats.Found, len(data))
+	}
+}
