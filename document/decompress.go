@@ -202,6 +202,11 @@ type Buffer struct {
 	br       *bufio.Reader
 	rec      recorder
 	fallback error
+	// from is where in a whole input the input given to Decompress
+	// starts, and onMember is told of each gzip member's start (both
+	// for ranges of a file: ranges.go).
+	from     Boundary
+	onMember func(in, out int64)
 }
 
 // Decompress reads r through b, decompressing it by its magic bytes.
@@ -235,7 +240,7 @@ type Buffer struct {
 func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, error) {
 	b.fallback = nil
 	src, base := b.source(r)
-	cr := &countingReader{r: r}
+	cr := &countingReader{r: r, n: b.from.Offset}
 	b.rec.reset(cr)
 	if b.br == nil {
 		b.br = bufio.NewReaderSize(&b.rec, bufSize)
@@ -259,7 +264,7 @@ func (b *Buffer) Decompress(r io.Reader, force bool) (io.Reader, Compression, er
 	// holds is all that was read.
 	held, _ := br.Peek(br.Buffered())
 	b.rec.start(held)
-	d := &decoder{format: c, src: cr, br: br, limit: b.maxWindow()}
+	d := &decoder{format: c, src: cr, br: br, limit: b.maxWindow(), out: b.from.Decoded, onMember: b.onMember}
 	err = d.open()
 	if err == nil {
 		err = d.prime()
@@ -440,6 +445,8 @@ type decoder struct {
 	ahead    *gzipAhead
 	serving  *aheadSeg
 	aheadOut int64 // output handed out from chains: what the tests look at
+	// onMember is told where each gzip member starts (Buffer.onMember).
+	onMember func(in, out int64)
 }
 
 func (d *decoder) inOffset() int64 { return d.src.n - int64(d.br.Buffered()) }
@@ -450,6 +457,7 @@ func (d *decoder) open() error {
 	switch d.format {
 	case Gzip:
 		d.gz = &memberReader{}
+		d.memberStarts()
 		if err := d.gz.reset(d.br, d.inOffset()); err != nil {
 			return d.wrap(err)
 		}
@@ -666,6 +674,7 @@ func (d *decoder) nextMember() error {
 		return err
 	}
 	if bytes.Equal(prefix, magicGzip) {
+		d.memberStarts()
 		return d.gz.reset(d.br, d.inOffset())
 	}
 	// Trailing data that is not a gzip member: zero padding (as tape and

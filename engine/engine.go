@@ -28,6 +28,11 @@
 // file of many members by its members (document's gzip reader). Each
 // piece takes one place in the run's output order. doc/design.md says
 // how each is chosen and what bounds its memory.
+//
+// For a pipeline that reads one large file on several machines, Ranges
+// lists the pieces of a file that read alone (at mbox messages, WARC
+// records, gzip members that start at one) and RunRange reads one; in
+// order, their outputs are Run's on the whole file (ranges.go).
 package engine
 
 import (

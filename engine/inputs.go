@@ -28,6 +28,8 @@ type inputConfig struct {
 	maxWindow int64
 	// opens opens each input, in place of its name (RunInputs).
 	opens []func() (io.ReadCloser, error)
+	// from is where the input read starts in its file (RunRange).
+	from document.Boundary
 }
 
 // inputFile is one input: a file name, or "-" for standard input.

@@ -130,7 +130,9 @@ func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err er
 	if r.messagesInParallel() {
 		err = r.readMessages(f, docs, rd)
 	} else {
-		err = docs.Read(rd, f.name, f.document)
+		// A range of the file (RunRange) from its place; the whole
+		// file from its start otherwise (the zero Boundary: Read).
+		err = docs.ReadRange(rd, f.name, r.in.from, f.document)
 	}
 	if errors.Is(err, document.ErrBinary) {
 		f.msgs.warn("binary", "%s: %v (use -a to read it)", r.displayName(in.name), err)

@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/urix-dev/urix/document"
+)
+
+// Ranges of one file, for a pipeline that hands the pieces of one large
+// file to different machines (issues 33 and 34): Ranges lists them,
+// RunRange reads one, WriteMessages puts the messages of a file's ranges
+// together. Concatenated in the order of the list, the outputs of
+// RunRange are what Run prints for the whole file at Jobs 1, byte for
+// byte, and WriteMessages writes what Run writes on Stderr.
+//
+// A range starts and ends where a reading may be cut without changing
+// what is found (document.Boundaries): at a message of an mbox, at a
+// record of a WARC file, at a gzip member that starts at one of those
+// (a WARC file as crawlers write it, a member a record). Any other file
+// (text, one message, a file of one compressed stream) is one range: a
+// line of text can read differently for what stands before it (an
+// unclosed <, a quoted reply's depth, a URI over a line break; SPEC
+// revision 5), which is why Run's text chunks are joined rather than
+// cut (doc/design.md, "Ranges").
+
+// A Range is a piece of one file that RunRange reads apart from the
+// rest: bytes Start to End of the file as stored (compressed or not).
+type Range struct {
+	File       string // the file's name, as Run would be given it
+	Start, End int64
+	// From is where the range's first message or record is in the
+	// file, its number and the offset of its bytes once decoded (so
+	// that RunRange numbers what it prints as Run does); the zero
+	// Boundary for the range at the file's start.
+	From document.Boundary
+}
+
+// Ranges lists the ranges of the file name, whose size bytes r reads, of
+// about target bytes each (each range ends at the first boundary target
+// bytes or more past its start), in file order: the whole file as one
+// range when it has no boundary past its start, when target is 0 or
+// less, or when o asks for something of the file as a whole (Quiet,
+// List, MaxCount, Output.Count, Extract.Unique).
+//
+// It reads the whole file (an mbox's lines, a WARC file's record
+// headers, all of a gzipped one, which is decoded) but searches none of
+// it. Where the reading fails (a truncated or corrupt gzip member,
+// trailing garbage), the last range runs from the last boundary before
+// it to the end of the file, and RunRange meets the failure as Run does.
+// The error returned is one of r's: the file could not be read.
+func Ranges(name string, r io.ReaderAt, size int64, o Options, target int64) ([]Range, error) {
+	cur := Range{File: name, End: size}
+	if target <= 0 || !rangeable(o) {
+		return []Range{cur}, nil
+	}
+	src := &errorKeeper{r: r}
+	var out []Range
+	docs := document.NewReader(document.Options{Format: o.Format, RequireCompressed: o.RequireCompressed, MaxWindow: o.MaxWindow})
+	docs.Boundaries(io.NewSectionReader(src, 0, size), name, func(b document.Boundary) error {
+		if b.Offset-cur.Start >= target {
+			cur.End = b.Offset
+			out = append(out, cur)
+			cur = Range{File: name, Start: b.Offset, End: size, From: b}
+		}
+		return nil
+	})
+	if src.err != nil {
+		return nil, src.err
+	}
+	return append(out, cur), nil
+}
+
+// rangeable tells whether a file may be read in ranges with o: not when
+// what is printed depends on the file as a whole (a count, a name, the
+// first occurrence, a stop after some URIs).
+func rangeable(o Options) bool {
+	return !o.Quiet && o.List == ListNone && o.MaxCount < 0 && !o.Output.Count && !o.Extract.Unique
+}
+
+// errorKeeper keeps the first error of r other than io.EOF: a failure of
+// the file, not of its content.
+type errorKeeper struct {
+	r   io.ReaderAt
+	mu  sync.Mutex
+	err error
+}
+
+func (k *errorKeeper) ReadAt(p []byte, off int64) (int, error) {
+	n, err := k.r.ReadAt(p, off)
+	if err != nil && err != io.EOF {
+		k.mu.Lock()
+		if k.err == nil {
+			k.err = err
+		}
+		k.mu.Unlock()
+	}
+	return n, err
+}
+
+// RangeResult is what RunRange ends with: the range's status and counts
+// (Files is 1, Bytes the range's), and its messages, held for
+// WriteMessages.
+type RangeResult struct {
+	Result
+	Messages RangeMessages
+	// ReadErr is the first error of the reader of the file itself (not
+	// of its content: a corrupt member is an error of the file, told in
+	// Messages as Run tells it): a storage read that failed, which may
+	// succeed again. A pipeline retries the range rather than keep its
+	// output.
+	ReadErr error
+}
+
+// RunRange reads the range rg of a file that r reads (the whole file,
+// at the offsets of the file) as Run reads those bytes in a run over the
+// whole file at Jobs 1: it prints on o.Stdout what Run prints for the
+// documents of the range, and returns its messages. o must be the
+// options given to Ranges. A Sink is told of the URIs (not of the
+// messages, which WriteMessages writes); Progress is called as by Run.
+func RunRange(rg Range, r io.ReaderAt, o Options) RangeResult {
+	o.Jobs, o.Recursive, o.Follow = 1, false, false
+	run := newRun([]string{rg.File}, o)
+	run.in.from = rg.From
+	src := &errorKeeper{r: r}
+	section := io.NewSectionReader(src, rg.Start, rg.End-rg.Start)
+	in := inputFile{name: rg.File, open: func() (io.ReadCloser, error) { return io.NopCloser(section), nil }}
+	var res RangeResult
+	held := &res.Messages
+	held.File = run.displayName(rg.File)
+	var errs bytes.Buffer
+	msgs := &messages{r: run, w: &errs, file: held.File, capture: held.add}
+	stdout := bufio.NewWriterSize(stdoutWriter{run}, 64<<10)
+	stop := run.startProgress()
+	n, ok := run.input(new(worker), in, stdout, msgs)
+	stdout.Flush()
+	stop()
+	if err := run.writeErr.Load(); err != nil {
+		fmt.Fprintf(&errs, "urix: write error: %v\n", unwrapPathError(*err))
+		ok = false
+	}
+	held.Error = errs.String()
+	res.Status = NotFound
+	switch {
+	case !ok:
+		res.Status = Trouble
+	case n > 0:
+		res.Status = Found
+	}
+	res.Stats = run.snapshot()
+	res.ReadErr = src.err
+	return res
+}
+
+// RangeMessages are the messages of one range about its file. Run
+// prints at most five warnings of one cause for a file, and then how many
+// more came: a cap over the file, not the range. So a range's warnings
+// are held, the first six of each cause in order (all that the file's
+// cap may print of them, and the one that passes it) and the count of
+// the others, and WriteMessages writes those of a file's ranges together.
+// Its fields are exported for a pipeline that carries them between
+// machines.
+type RangeMessages struct {
+	File     string         // the file's name in messages (output.Options.DisplayName)
+	Warnings []HeldWarning  // the first warnCap+1 of each cause, in order
+	More     map[string]int // by cause, the warnings not held
+
+	held map[string]int // by cause, the warnings held (add)
+	// Error is the error that ended the reading of the file, as printed
+	// ("urix: FILE: ...\n"); "" when none. The ranges after one that
+	// failed print nothing in a run of the whole file.
+	Error string
+}
+
+// A HeldWarning is a warning of a range, held for the file's cap: its
+// cause (its text without its numbers and quoted parts) and its text
+// ("FILE: ...").
+type HeldWarning struct{ Cause, Text string }
+
+// add holds a warning of the range.
+func (m *RangeMessages) add(cause, text string) {
+	if m.held == nil {
+		m.held = map[string]int{}
+	}
+	if m.held[cause] <= warnCap {
+		m.held[cause]++
+		m.Warnings = append(m.Warnings, HeldWarning{cause, text})
+		return
+	}
+	if m.More == nil {
+		m.More = map[string]int{}
+	}
+	m.More[cause]++
+}
+
+// WriteMessages writes the messages of the ranges of one file, given in
+// the order of Ranges, as Run writes the messages of the whole file:
+// the warnings with the file's cap, the error that ended the reading,
+// and the counts of the warnings past the cap. It stops at the first
+// range with an error, where Run stops reading.
+func WriteMessages(w io.Writer, ranges []RangeMessages) error {
+	if len(ranges) == 0 {
+		return nil
+	}
+	bw := bufio.NewWriter(w)
+	m := &messages{r: &run{}, w: bw, file: ranges[0].File}
+	for _, rm := range ranges {
+		for _, h := range rm.Warnings {
+			m.warn(h.Cause, "%s", h.Text)
+		}
+		for cause, n := range rm.More {
+			m.count[cause] += n
+		}
+		if rm.Error != "" {
+			bw.WriteString(rm.Error)
+			break
+		}
+	}
+	m.summary()
+	return bw.Flush()
+}
