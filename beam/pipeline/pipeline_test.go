@@ -191,6 +191,7 @@ func TestSameAsCLI(t *testing.T) {
 			gotErrs, errors, warnings := messagesAsCLI(t, readOutput(t, out, "errors", c.Compress))
 			diffLines(t, "errors", gotErrs, wantErrs)
 			checkCounts(t, out, wantLines, c.Compress, 7)
+			checkLinks(t, out, wantLines, c.Compress)
 
 			n := counters(res)
 			if n["results"] != int64(len(wantLines)) {
