@@ -252,8 +252,8 @@ func TestBundleCommit(t *testing.T) {
 }
 
 // TestSearchBundles runs the search as a runner would, over bundles of
-// several files, one bundle given up after it wrote its file and
-// retried, and wants the committed results to be the CLI's lines, each
+// several files, one bundle failing before its end, then given up after
+// its end, then retried, on the same DoFn, and wants the committed results to be the CLI's lines, each
 // once, and the URI counts of the committed bundles to count each once.
 // (prism runs each stage of the tests' pipelines as one bundle.)
 func TestSearchBundles(t *testing.T) {
@@ -276,7 +276,7 @@ func TestSearchBundles(t *testing.T) {
 		t.Fatal(err)
 	}
 	uriCounts := int64(0)
-	bundle := func(files []string) (name string, uris int64) {
+	bundle := func(files []string, fails bool) (name string, uris int64) {
 		var names []string
 		emitName := func(n string) { names = append(names, n) }
 		emitKey := func(k string, n int64) {
@@ -293,6 +293,9 @@ func TestSearchBundles(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if fails {
+			return "", 0
+		}
 		if err := fn.FinishBundle(ctx, emitName, emitKey, emitMsg); err != nil {
 			t.Fatal(err)
 		}
@@ -304,9 +307,11 @@ func TestSearchBundles(t *testing.T) {
 	var committed []string
 	for i, part := range [][]string{files[:2], files[2:5], files[5:]} {
 		if i == 1 {
-			bundle(part) // given up: neither its file nor its counts count
+			// Neither the file nor the counts of these count.
+			bundle(part, true)
+			bundle(part, false)
 		}
-		name, n := bundle(part)
+		name, n := bundle(part, false)
 		committed = append(committed, name)
 		uriCounts += n
 	}

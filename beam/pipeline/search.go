@@ -61,9 +61,15 @@ func (f *searchFn) Setup() (err error) {
 	return err
 }
 
+// StartBundle begins the bundle's results file and counts: what a failed
+// bundle left (the runner may reuse the DoFn) is dropped.
 func (f *searchFn) StartBundle(ctx context.Context, _ func(string), _ func(string, int64), _ func(string)) {
 	f.results.start(ctx)
+	clear(f.sink.counts)
+	f.sink.links.reset()
 }
+
+func (f *searchFn) Teardown() { f.results.abandon() }
 
 func (f *searchFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
 	_ func(string), emitKey func(string, int64), emitMsg func(string)) error {

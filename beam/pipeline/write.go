@@ -103,9 +103,22 @@ func newBundleFile(prefix, kind string, c Compression) *bundleFile {
 	return &bundleFile{prefix: prefix, kind: kind, compress: c}
 }
 
-// start begins a bundle.
+// start begins a bundle. A file a failed bundle left open (the runner
+// may reuse the DoFn) is closed as it is, never committed.
 func (f *bundleFile) start(ctx context.Context) {
-	f.ctx, f.name, f.err, f.lines = ctx, "", nil, 0
+	f.abandon()
+	f.ctx, f.err, f.lines = ctx, nil, 0
+}
+
+// abandon closes the file of a bundle that did not finish; commitFn
+// removes it.
+func (f *bundleFile) abandon() {
+	if f.name == "" {
+		return
+	}
+	f.wc.Close()
+	f.fs.Close()
+	f.name, f.fs, f.wc, f.gz, f.w = "", nil, nil, nil, nil
 }
 
 // Write writes p, lines ending in "\n", to the bundle's file.
@@ -209,6 +222,8 @@ type writeBundlesFn struct {
 func (f *writeBundlesFn) Setup() { f.file = newBundleFile(f.Prefix, f.Kind, f.Compress) }
 
 func (f *writeBundlesFn) StartBundle(ctx context.Context, _ func(string)) { f.file.start(ctx) }
+
+func (f *writeBundlesFn) Teardown() { f.file.abandon() }
 
 func (f *writeBundlesFn) ProcessElement(_ context.Context, line string, _ func(string)) error {
 	return f.file.WriteLine(line)

@@ -73,7 +73,7 @@ func main() {
 		inputs list
 	)
 	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; repeatable)")
-	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-00016.jsonl.gz, PREFIX.schemes-..., ...")
+	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-N.jsonl.gz (a file per bundle), PREFIX.schemes-..., ...")
 	// The CLI's flags, with the CLI's help but where the results, the
 	// lines of --json, make it read otherwise.
 	for _, d := range cli.FlagDocs(pipeline.Flags) {
