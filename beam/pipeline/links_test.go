@@ -252,7 +252,7 @@ func TestBundleCommit(t *testing.T) {
 }
 
 // TestSearchBundles runs the search as a runner would, over bundles of
-// several files, one bundle failing before its end, then given up after
+// several files, one bundle given up after its end, then failing before
 // its end, then retried, on the same DoFn, and wants the committed results to be the CLI's lines, each
 // once, and the URI counts of the committed bundles to count each once.
 // (prism runs each stage of the tests' pipelines as one bundle.)
@@ -308,8 +308,8 @@ func TestSearchBundles(t *testing.T) {
 	for i, part := range [][]string{files[:2], files[2:5], files[5:]} {
 		if i == 1 {
 			// Neither the file nor the counts of these count.
-			bundle(part, true)
 			bundle(part, false)
+			bundle(part, true)
 		}
 		name, n := bundle(part, false)
 		committed = append(committed, name)
