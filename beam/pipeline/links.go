@@ -80,7 +80,13 @@ func (p *pageLinks) edges(file string, at *document.Origin, k keys, add func(key
 	if p.fromDomain == "" {
 		return
 	}
-	if d := uri.RegistrableDomain(to); d != "" && d != p.fromDomain {
+	// The domain keysOf found for the host, when the browser's host is
+	// the same (an ASCII host; an IDN host's domain is in A-labels here).
+	d := k.domain
+	if strings.TrimSuffix(k.host, ".") != to {
+		d = uri.RegistrableDomain(to)
+	}
+	if d != "" && d != p.fromDomain {
 		p.add(string(kindDomainLink)+p.fromDomain+"\x00"+d, add)
 	}
 }
