@@ -64,14 +64,19 @@ func TestPageLinks(t *testing.T) {
 	}
 }
 
-// linkWARC is a WARC file of pages that link to other hosts, to
-// themselves, to hosts of their own domain, and to a host more than once,
-// and a record without a target.
+// linkWARC is a WARC file of pages (HTTP responses of HTML, whose
+// relative links the engine resolves against the target, and a
+// conversion record of text) that link to other hosts, to themselves, to
+// hosts of their own domain, and to a host more than once, and a record
+// without a target.
 func linkWARC() string {
 	rec := func(typ, target, block string) string {
 		h := "WARC/1.0\r\nWARC-Type: " + typ + "\r\n"
 		if target != "" {
 			h += "WARC-Target-URI: " + target + "\r\n"
+		}
+		if typ == "response" {
+			h += "Content-Type: application/http; msgtype=response\r\n"
 		}
 		return h + fmt.Sprintf("Content-Length: %d\r\n\r\n%s\r\n\r\n", len(block), block)
 	}
@@ -85,7 +90,7 @@ func linkWARC() string {
 	}
 	return rec("warcinfo", "", "see http://info.example/\r\n") +
 		rec("response", "http://a.example/p1", html("http://b.example/x", "http://B.EXAMPLE:80/y", "https://c.example/",
-			"http://a.example/self", "http://www.a.example/", "mailto:x@d.example")) +
+			"http://a.example/self", "/relative", "//c.example/scheme-relative", "http://www.a.example/", "mailto:x@d.example")) +
 		rec("conversion", "http://a.example/p2", "see http://b.example/z and http://192.0.2.1/ip\n") +
 		rec("response", "https://www.b.example/", html("http://a.example/", "http://bücher.example/", "http://a.example/again"))
 }
