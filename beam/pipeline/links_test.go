@@ -133,6 +133,9 @@ func TestLinkGraph(t *testing.T) {
 	if !slices.Equal(domains, wantDomains) {
 		t.Errorf("domain links\n%s\nwant\n%s", strings.Join(domains, "\n"), strings.Join(wantDomains, "\n"))
 	}
+	if errs := readOutput(t, out, "errors", None); len(errs) > 0 {
+		t.Errorf("errors: %q", errs)
+	}
 	// Uncompressed: every file is .jsonl, none .gz.
 	if gz, _ := filepath.Glob(out + "*.gz"); len(gz) > 0 {
 		t.Errorf("compressed files with --compress none: %q", gz)
