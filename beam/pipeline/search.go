@@ -99,8 +99,8 @@ func (f *searchFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
 	return nil
 }
 
-// FinishBundle emits the bundle's counts and commits its results file
-// to commitFn.
+// FinishBundle emits the bundle's counts and the name of its results
+// file, for commitFn.
 func (f *searchFn) FinishBundle(_ context.Context, emitName func(string), emitKey func(string, int64), _ func(string)) error {
 	f.sink.emitKey = emitKey
 	f.sink.flushCounts()
