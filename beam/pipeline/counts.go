@@ -13,7 +13,7 @@ import (
 
 func init() {
 	register.Function2x1[int64, int64, int64](sumInt64)
-	register.DoFn7x0[context.Context, string, int64, func(string), func(string), func(string), func(URICount)](&splitCountsFn{})
+	register.DoFn9x0[context.Context, string, int64, func(string), func(string), func(string), func(URICount), func(string), func(string)](&splitCountsFn{})
 	register.Emitter1[URICount]()
 	register.Function2x1[URICount, URICount, bool](lessURICount)
 }
@@ -110,9 +110,13 @@ func lessURICount(a, b URICount) bool {
 type splitCountsFn struct{}
 
 func (splitCountsFn) ProcessElement(ctx context.Context, key string, n int64,
-	schemes, hosts, domains func(string), uris func(URICount)) {
+	schemes, hosts, domains func(string), uris func(URICount), hostLinks, domainLinks func(string)) {
 	v := key[1:]
 	switch key[0] {
+	case kindHostLink:
+		hostLinks(linkLine(v, n))
+	case kindDomainLink:
+		domainLinks(linkLine(v, n))
 	case kindScheme:
 		schemes(countLine("scheme", v, false, "", n))
 	case kindHost:
@@ -155,9 +159,11 @@ func countLine(key, value string, null bool, domain string, n int64) string {
 		}
 	}
 	b = append(b, `,"count":`...)
-	b = strconv.AppendInt(b, n, 10)
+	b = appendInt(b, n)
 	return string(append(b, '}'))
 }
+
+func appendInt(b []byte, n int64) []byte { return strconv.AppendInt(b, n, 10) }
 
 func uriLine(c URICount) string {
 	b := append([]byte(`{"uri":`), nil...)
@@ -167,10 +173,19 @@ func uriLine(c URICount) string {
 	return string(append(b, '}'))
 }
 
-// counts sums the keys and splits them into the lines of the scheme, host
-// and domain outputs and the URI counts.
-func counts(s beam.Scope, keyed beam.PCollection) (schemes, hosts, domains, uris beam.PCollection) {
+// countOutputs are the lines of the count outputs, and the URI counts.
+type countOutputs struct {
+	schemes, hosts, domains, uris, hostLinks, domainLinks beam.PCollection
+}
+
+// counts sums the keys and splits them into the lines of the scheme,
+// host, domain and link graph outputs and the URI counts. The sums are
+// partial where the keys are made (searchFn sums a bundle's; the runner
+// lifts sumInt64 before the shuffle as a combiner), so that what crosses
+// the network is a key and a count per bundle, not per result.
+func counts(s beam.Scope, keyed beam.PCollection) countOutputs {
 	s = s.Scope("Counts")
 	summed := beam.CombinePerKey(s, sumInt64, keyed)
-	return beam.ParDo4(s, &splitCountsFn{}, summed)
+	out := beam.ParDoN(s, &splitCountsFn{}, summed)
+	return countOutputs{out[0], out[1], out[2], out[3], out[4], out[5]}
 }

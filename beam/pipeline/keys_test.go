@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -108,23 +107,11 @@ func TestEngineOptions(t *testing.T) {
 	}
 }
 
-// TestLineWriter: each line written is one element, whatever the writes.
-func TestLineWriter(t *testing.T) {
-	var got []string
-	w := &lineWriter{emit: func(s string) { got = append(got, s) }}
-	for _, p := range []string{"a", "b\ncd\n", "", "\n", "e", "f\ng\n"} {
-		w.Write([]byte(p))
-	}
-	if want := []string{"ab", "cd", "", "ef", "g"}; !slices.Equal(got, want) || w.lines != 5 {
-		t.Errorf("%q (%d lines), want %q", got, w.lines, want)
-	}
-}
-
 func TestShardName(t *testing.T) {
-	if got := ShardName("gs://b/out/res", "", 3, 16); got != "gs://b/out/res-00003-of-00016.jsonl" {
+	if got := ShardName("gs://b/out/res", "", 3, 16, Gzip); got != "gs://b/out/res-00003-of-00016.jsonl.gz" {
 		t.Errorf("got %s", got)
 	}
-	if got := ShardName("/out/res", "hosts", 0, 4); got != "/out/res.hosts-00000-of-00004.jsonl" {
+	if got := ShardName("/out/res", "hosts", 0, 4, None); got != "/out/res.hosts-00000-of-00004.jsonl" {
 		t.Errorf("got %s", got)
 	}
 }

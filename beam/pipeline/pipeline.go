@@ -21,12 +21,8 @@ type Config struct {
 	// or in the next word: {"--www", "--hyphen=both"}. The workers map
 	// them to the engine's options by the command line's own mapping.
 	Flags []string
-	// Shards is the number of result files; 0 means DefaultShards.
-	Shards int
-	// CountShards is the number of files of the URI, host and domain
-	// counts; 0 means DefaultCountShards. Scheme counts, the top N and
-	// the errors are one file each.
-	CountShards int
+	// Compress is how the outputs are compressed: "" is Gzip.
+	Compress Compression
 	// Top is how many URIs the top list holds; 0 means DefaultTop, a
 	// negative number leaves the list out.
 	Top int
@@ -34,16 +30,16 @@ type Config struct {
 
 // Defaults of Config.
 const (
-	DefaultShards      = 16
-	DefaultCountShards = 4
-	DefaultTop         = 1000
+	DefaultTop = 1000
 )
 
-// Build adds the pipeline of c to s. The outputs, JSON Lines, with
-// P = c.Output:
+// Build adds the pipeline of c to s. The outputs, JSON Lines, each a set
+// of files P.KIND-SSSSS-of-NNNNN.jsonl.gz (.jsonl with Compress None),
+// with P = c.Output:
 //
-//   - P-SSSSS-of-NNNNN.jsonl: one line per URI found, the object that
-//     `urix --json` prints for it, byte for byte;
+//   - P-SSSSS-of-NNNNN.jsonl.gz: one line per URI found, the object that
+//     `urix --json` prints for it, byte for byte, written where it is
+//     found: a file per bundle of the search (bundleFile);
 //   - P.schemes-*: {"scheme":"https","count":N}, per scheme (lower case);
 //   - P.hosts-*: {"host":"www.example.com","domain":"example.com","count":N},
 //     per host of the normal form (host null: no authority, as mailto:;
@@ -51,15 +47,22 @@ const (
 //   - P.domains-*: {"domain":"example.com","count":N}, per registrable domain;
 //   - P.uris-*: {"uri":"http://example.com/","count":N}, per distinct
 //     normal form (the URI as found, when --invalid asks for invalid ones);
-//   - P.top-00000-of-00001.jsonl: the Top lines of P.uris of the largest
+//   - P.hostlinks-*: {"from":"a.example","to":"b.example","count":N}, the
+//     host link graph of WARC records with a WARC-Target-URI (links.go);
+//   - P.domainlinks-*: the same between registrable domains;
+//   - P.top-00000-of-00001.jsonl.gz: the Top lines of P.uris of the largest
 //     counts, the largest first (ties: the lexically first URI);
-//   - P.errors-00000-of-00001.jsonl: {"file":F,"level":"error"|"warning",
+//   - P.errors-00000-of-00001.jsonl.gz: {"file":F,"level":"error"|"warning",
 //     "message":M}, each line the CLI says on stderr ("urix: F: M"):
 //     files that could not be read, malformed messages and records,
 //     skipped candidates; as many warnings of one cause a file as the CLI
 //     prints, then the count of the others.
 //
 // Each count sums the result lines: every result is counted once in each.
+// The results, hosts, domains, uris and link graphs are written a file
+// per bundle (N is the number of bundles that wrote lines); the schemes,
+// top and errors are one file each; an output of no lines is one empty
+// file.
 func Build(s beam.Scope, c Config) error {
 	if _, err := engineOptions(c.Flags); err != nil {
 		return err
@@ -70,8 +73,10 @@ func Build(s beam.Scope, c Config) error {
 	if c.Output == "" {
 		return errors.New("no output prefix")
 	}
-	shards := orDefault(c.Shards, DefaultShards)
-	countShards := orDefault(c.CountShards, DefaultCountShards)
+	compress, err := ParseCompression(string(c.Compress))
+	if err != nil {
+		return err
+	}
 	topN := orDefault(c.Top, DefaultTop)
 
 	s = s.Scope("urix")
@@ -82,18 +87,22 @@ func Build(s beam.Scope, c Config) error {
 	// there, never sent on (the engine undoes the compression, tells the
 	// format, and reads the documents as the CLI does).
 	files := fileio.ReadMatches(s, beam.Reshuffle(s, matched), fileio.ReadUncompressed())
-	lines, keys, msgs := beam.ParDo3(s, &searchFn{Flags: c.Flags}, files)
+	// The results are written by the search, where they are found: only
+	// the names of its files go on, to be committed.
+	resultFiles, keys, msgs := beam.ParDo3(s, &searchFn{Flags: c.Flags, Prefix: c.Output, Compress: compress}, files)
+	commit(s.Scope("Write results"), resultFiles, c.Output, "", compress)
 
-	writeSharded(s, lines, c.Output, "", shards)
-	schemes, hosts, domains, uris := counts(s, keys)
-	writeSharded(s, schemes, c.Output, "schemes", 1)
-	writeSharded(s, hosts, c.Output, "hosts", countShards)
-	writeSharded(s, domains, c.Output, "domains", countShards)
-	writeSharded(s, beam.ParDo(s, uriLine, uris), c.Output, "uris", countShards)
+	n := counts(s, keys)
+	writeOne(s, n.schemes, c.Output, "schemes", compress)
+	writeBundles(s, n.hosts, c.Output, "hosts", compress)
+	writeBundles(s, n.domains, c.Output, "domains", compress)
+	writeBundles(s, beam.ParDo(s, uriLine, n.uris), c.Output, "uris", compress)
+	writeBundles(s, n.hostLinks, c.Output, "hostlinks", compress)
+	writeBundles(s, n.domainLinks, c.Output, "domainlinks", compress)
 	if topN > 0 {
-		writeTop(s, uris, c.Output, topN)
+		writeTop(s, n.uris, c.Output, topN, compress)
 	}
-	writeSharded(s, msgs, c.Output, "errors", 1)
+	writeOne(s, msgs, c.Output, "errors", compress)
 	return nil
 }
 

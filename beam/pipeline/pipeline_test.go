@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/klauspost/compress/gzip"
 	"github.com/urix-dev/urix/uri"
 )
 
@@ -86,23 +88,55 @@ func lines(s string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
-// readShards reads the n shards of one output, each of which must be
-// there, and returns their lines, sorted.
-func readShards(t *testing.T, prefix, kind string, n int) []string {
+// readOutput reads the files of one output, which must be a whole set
+// (PREFIX.KIND-i-of-N for each i below N, no other, and no temporary
+// file left), each compressed as c says, and returns their lines,
+// sorted.
+func readOutput(t *testing.T, prefix, kind string, c Compression) []string {
 	t.Helper()
+	names, err := filepath.Glob(base(prefix, kind) + "-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatalf("%s: no files", base(prefix, kind))
+	}
+	n := len(names)
 	var all []string
 	for i := range n {
-		data, err := os.ReadFile(ShardName(prefix, kind, i, n))
-		if err != nil {
-			t.Fatal(err)
+		name := ShardName(prefix, kind, i, n, c)
+		if !slices.Contains(names, name) {
+			t.Fatalf("%s: not among %q", name, names)
 		}
-		all = append(all, lines(string(data))...)
+		all = append(all, lines(readFile(t, name, c))...)
 	}
-	if extra, _ := filepath.Glob(ShardName(prefix, kind, 0, n)[:len(prefix)] + "*" + kind + "*"); len(extra) > n && kind != "" {
-		t.Errorf("%s: %d files, want %d: %q", kind, len(extra), n, extra)
+	if left, _ := filepath.Glob(tempDir(prefix, kind) + "*"); len(left) > 0 {
+		t.Errorf("left behind: %q", left)
 	}
 	slices.Sort(all)
 	return all
+}
+
+// readFile reads a file of the outputs, which must be gzip unless c is
+// None.
+func readFile(t *testing.T, name string, c Compression) string {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c == None {
+		return string(data)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	plain, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return string(plain)
 }
 
 // TestSameAsCLI runs the pipeline on prism over a collection of every kind
@@ -122,21 +156,23 @@ func TestSameAsCLI(t *testing.T) {
 	}
 
 	tests := []struct {
-		name  string
-		flags []string
+		name     string
+		flags    []string
+		compress Compression
 	}{
-		{"default", nil},
-		{"www-email-hyphen-both", []string{"--www", "--email", "--hyphen", "both"}},
-		{"invalid", []string{"--invalid", "--any-scheme"}},
-		{"ascii-schemes", []string{"--ascii", "--scheme", "http,https", "--scheme=mailto", "--max-length", "200"}},
-		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both"}},
+		{"default", nil, ""},
+		{"plain", nil, None},
+		{"www-email-hyphen-both", []string{"--www", "--email", "--hyphen", "both"}, ""},
+		{"invalid", []string{"--invalid", "--any-scheme"}, ""},
+		{"ascii-schemes", []string{"--ascii", "--scheme", "http,https", "--scheme=mailto", "--max-length", "200"}, ""},
+		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both"}, ""},
 		// A window smaller than the zstd file's: an error of the CLI's.
-		{"max-window-warnings", []string{"--max-window=1K", "--warnings", "--fold-width", "--normalize"}},
+		{"max-window-warnings", []string{"--max-window=1K", "--warnings", "--fold-width", "--normalize"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out", "res")
-			c := Config{Inputs: patterns, Output: out, Flags: tt.flags, Shards: 3, CountShards: 2, Top: 7}
+			c := Config{Inputs: patterns, Output: out, Flags: tt.flags, Compress: tt.compress, Top: 7}
 			p, s := beam.NewPipelineWithRoot()
 			if err := Build(s, c); err != nil {
 				t.Fatal(err)
@@ -149,11 +185,13 @@ func TestSameAsCLI(t *testing.T) {
 			if len(wantLines) < 100 {
 				t.Fatalf("the CLI found %d results: the collection is too poor to compare", len(wantLines))
 			}
-			got := readShards(t, out, "", 3)
+			c.Compress, _ = ParseCompression(string(c.Compress))
+			got := readOutput(t, out, "", c.Compress)
 			diffLines(t, "results", got, wantLines)
-			gotErrs, errors, warnings := messagesAsCLI(t, readShards(t, out, "errors", 1))
+			gotErrs, errors, warnings := messagesAsCLI(t, readOutput(t, out, "errors", c.Compress))
 			diffLines(t, "errors", gotErrs, wantErrs)
-			checkCounts(t, out, wantLines, 2, 7)
+			checkCounts(t, out, wantLines, c.Compress, 7)
+			checkLinks(t, out, wantLines, c.Compress)
 
 			n := counters(res)
 			if n["results"] != int64(len(wantLines)) {
@@ -179,8 +217,9 @@ func counters(res beam.PipelineResult) map[string]int64 {
 	return n
 }
 
-// TestNothingFound wants every output file written, empty, when nothing
-// is found: the "-of-N" of a set names all its files.
+// TestNothingFound wants every output written, one empty file (an empty
+// gzip stream), when nothing is found: the "-of-N" of a set names all its
+// files.
 func TestNothingFound(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "none.txt")
@@ -189,20 +228,15 @@ func TestNothingFound(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out", "res")
 	p, s := beam.NewPipelineWithRoot()
-	if err := Build(s, Config{Inputs: []string{in}, Output: out, Shards: 2, CountShards: 3}); err != nil {
+	if err := Build(s, Config{Inputs: []string{in}, Output: out}); err != nil {
 		t.Fatal(err)
 	}
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
 	var want []string
-	for _, f := range []struct {
-		kind string
-		n    int
-	}{{"", 2}, {"schemes", 1}, {"hosts", 3}, {"domains", 3}, {"uris", 3}, {"errors", 1}, {"top", 1}} {
-		for i := range f.n {
-			want = append(want, ShardName(out, f.kind, i, f.n))
-		}
+	for _, kind := range []string{"", "schemes", "hosts", "domains", "uris", "hostlinks", "domainlinks", "errors", "top"} {
+		want = append(want, ShardName(out, kind, 0, 1, Gzip))
 	}
 	got, _ := filepath.Glob(out + "*")
 	slices.Sort(got)
@@ -211,7 +245,7 @@ func TestNothingFound(t *testing.T) {
 		t.Fatalf("files\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	for _, f := range got {
-		if data, _ := os.ReadFile(f); len(data) != 0 {
+		if data := readFile(t, f, Gzip); len(data) != 0 {
 			t.Errorf("%s: %q, want nothing", f, data)
 		}
 	}
@@ -276,7 +310,7 @@ func diffLines(t *testing.T, what string, got, want []string) {
 
 // checkCounts computes the counts from the CLI's lines and wants the
 // pipeline's count outputs to hold them.
-func checkCounts(t *testing.T, out string, cliLines []string, shards, topN int) {
+func checkCounts(t *testing.T, out string, cliLines []string, c Compression, topN int) {
 	t.Helper()
 	schemes := map[string]int64{}
 	hosts := map[string]int64{} // "" key: no authority
@@ -311,10 +345,10 @@ func checkCounts(t *testing.T, out string, cliLines []string, shards, topN int) 
 			domains["null"]++
 		}
 	}
-	compareCounts(t, "schemes", "scheme", readShards(t, out, "schemes", 1), quoted(schemes))
-	compareCounts(t, "hosts", "host", readShards(t, out, "hosts", shards), hosts)
-	compareCounts(t, "domains", "domain", readShards(t, out, "domains", shards), domains)
-	compareCounts(t, "uris", "uri", readShards(t, out, "uris", shards), quoted(urisN))
+	compareCounts(t, "schemes", "scheme", readOutput(t, out, "schemes", c), quoted(schemes))
+	compareCounts(t, "hosts", "host", readOutput(t, out, "hosts", c), hosts)
+	compareCounts(t, "domains", "domain", readOutput(t, out, "domains", c), domains)
+	compareCounts(t, "uris", "uri", readOutput(t, out, "uris", c), quoted(urisN))
 
 	// The top N: the largest counts, ties broken by the URI.
 	type uc struct {
@@ -330,11 +364,7 @@ func checkCounts(t *testing.T, out string, cliLines []string, shards, topN int) 
 	for _, c := range all[:min(topN, len(all))] {
 		want = append(want, uriLine(URICount{c.uri, c.n}))
 	}
-	data, err := os.ReadFile(ShardName(out, "top", 0, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := lines(string(data)); !slices.Equal(got, want) {
+	if got := lines(readFile(t, ShardName(out, "top", 0, 1, c), c)); !slices.Equal(got, want) {
 		t.Errorf("top: got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -34,36 +34,60 @@ var (
 )
 
 // searchFn runs the engine over one matched file, as `urix --json FILE`
-// with Flags would: the lines it prints are the results, what it says on
-// stderr the messages (the errors output), and each URI it writes is
-// counted under its keys. What cannot be read is a message, as on the
-// CLI's stderr: the other files are still read and the run's error count
-// says so.
+// with Flags would: the lines it prints are the results, written where
+// they are made, in the bundle's file of the results (bundleFile; the
+// name of each is emitted at the end of its bundle, for commitFn), what
+// it says on stderr the messages (the errors output), and each URI it
+// writes is counted under its keys, summed over the bundle before the
+// sums are emitted. What cannot be read is a message, as on the CLI's
+// stderr: the other files are still read and the run's error count says
+// so.
 type searchFn struct {
 	// Flags are the CLI's flags, as words (Config.Flags).
 	Flags []string
+	// Prefix and Compress are those of the results (Config).
+	Prefix   string
+	Compress Compression
 
-	opts   engine.Options
-	counts map[string]int64 // keys of the bundle's element, summed before they are emitted
+	opts    engine.Options
+	results *bundleFile
+	sink    fileSink
 }
 
 func (f *searchFn) Setup() (err error) {
 	f.opts, err = engineOptions(f.Flags)
-	f.counts = make(map[string]int64)
+	f.results = newBundleFile(f.Prefix, "", f.Compress)
+	f.sink.counts = make(map[string]int64)
 	return err
 }
 
+// StartBundle begins the bundle's results file and counts: what a failed
+// bundle left (the runner may reuse the DoFn) is dropped.
+func (f *searchFn) StartBundle(ctx context.Context, _ func(string), _ func(string, int64), _ func(string)) {
+	f.results.start(ctx)
+	clear(f.sink.counts)
+	f.sink.links.reset()
+}
+
+func (f *searchFn) Teardown() { f.results.abandon() }
+
 func (f *searchFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
-	emitLine func(string), emitKey func(string, int64), emitMsg func(string)) error {
+	_ func(string), emitKey func(string, int64), emitMsg func(string)) error {
 	o := f.opts
-	results := &lineWriter{emit: emitLine}
-	s := &fileSink{ctx: ctx, emitKey: emitKey, emitMsg: emitMsg, counts: f.counts}
+	results := &lineCounter{w: f.results}
+	s := &f.sink
+	s.ctx, s.emitKey, s.emitMsg = ctx, emitKey, emitMsg
+	s.links.reset()
 	o.Stdout, o.Stderr, o.Sink = results, io.Discard, s
 	res := engine.RunInputs([]engine.Input{{
 		Name: file.Metadata.Path,
 		Open: func() (io.ReadCloser, error) { return file.Open(ctx) },
 	}}, o)
-	s.flushCounts()
+	if f.results.err != nil {
+		// The results could not be written: the bundle fails, to be
+		// retried (its file is never committed).
+		return f.results.err
+	}
 	filesRead.Inc(ctx, res.Stats.Files)
 	bytesRead.Inc(ctx, res.Stats.Bytes)
 	urisFound.Inc(ctx, res.Stats.Found)
@@ -75,31 +99,28 @@ func (f *searchFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
 	return nil
 }
 
-// lineWriter emits each line written to it (the engine's output, which
-// ends every line) as an element, without its line break.
-type lineWriter struct {
-	emit    func(string)
-	partial []byte // the start of a line whose end is yet to come
-	lines   int64
+// FinishBundle emits the bundle's counts and the name of its results
+// file, for commitFn.
+func (f *searchFn) FinishBundle(_ context.Context, emitName func(string), emitKey func(string, int64), _ func(string)) error {
+	f.sink.emitKey = emitKey
+	f.sink.flushCounts()
+	name, err := f.results.finish()
+	if name != "" {
+		emitName(name)
+	}
+	return err
 }
 
-func (w *lineWriter) Write(p []byte) (int, error) {
-	n := len(p)
-	for {
-		i := bytes.IndexByte(p, '\n')
-		if i < 0 {
-			w.partial = append(w.partial, p...)
-			return n, nil
-		}
-		if len(w.partial) > 0 {
-			w.emit(string(append(w.partial, p[:i]...)))
-			w.partial = w.partial[:0]
-		} else {
-			w.emit(string(p[:i]))
-		}
-		w.lines++
-		p = p[i+1:]
-	}
+// lineCounter counts the lines written through it (the engine's output,
+// which ends every line).
+type lineCounter struct {
+	w     io.Writer
+	lines int64
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	c.lines += int64(bytes.Count(p, []byte{'\n'}))
+	return c.w.Write(p)
 }
 
 // fileSink takes what the engine writes of one file: each URI is counted
@@ -108,18 +129,21 @@ type fileSink struct {
 	ctx     context.Context
 	emitKey func(string, int64)
 	emitMsg func(string)
-	counts  map[string]int64
+	counts  map[string]int64 // summed over the bundle
+	links   pageLinks
 }
 
 // maxHeldKeys bounds the counts held before they are emitted: a large
 // file can hold any number of distinct URIs.
 const maxHeldKeys = 1 << 14
 
-func (s *fileSink) URI(_ string, m *extract.Match, _ *document.Origin) {
+func (s *fileSink) URI(file string, m *extract.Match, at *document.Origin) {
 	// keysOf's keys are new strings: m's are the engine's, reused.
-	for _, key := range keysOf(m.URI, m.Normalized, m.Valid).encode() {
+	k := keysOf(m.URI, m.Normalized, m.Valid)
+	for _, key := range k.encode() {
 		s.counts[key]++
 	}
+	s.links.edges(file, at, k, func(key string) { s.counts[key]++ })
 	if len(s.counts) > maxHeldKeys {
 		s.flushCounts()
 	}

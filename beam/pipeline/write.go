@@ -5,93 +5,339 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/top"
+	"github.com/klauspost/compress/gzip"
 )
 
 func init() {
-	register.DoFn1x2[string, int, string](&shardFn{})
-	register.DoFn2x0[[]byte, func(int, string)](&everyShardFn{})
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
+	register.DoFn3x1[context.Context, string, func(string), error](&writeBundlesFn{})
+	register.DoFn3x1[context.Context, []byte, func(*string) bool, error](&commitFn{})
+	register.DoFn3x1[context.Context, []byte, func(*string) bool, error](&writeOneFn{})
 	register.DoFn3x1[context.Context, []byte, func(*[]URICount) bool, error](&writeTopFn{})
 	register.Iter1[[]URICount]()
-	register.Emitter2[int, string]()
 	register.Iter1[string]()
+	register.Emitter1[string]()
 	register.Function1x1[URICount, string](uriLine)
 }
 
-// ShardName is the name of shard i of n of an output: PREFIX-00000-of-00016.jsonl
-// for the results, PREFIX.KIND-00000-of-00004.jsonl for the others (KIND
-// schemes, hosts, domains, uris, top, errors), so that PREFIX-* names the
-// results alone.
-func ShardName(prefix, kind string, i, n int) string {
-	if kind != "" {
-		prefix += "." + kind
+// Compression is how the output files are compressed.
+type Compression string
+
+// The compressions of Config.Compress.
+const (
+	Gzip Compression = "gzip" // the default: FILE.jsonl.gz
+	None Compression = "none" // FILE.jsonl
+)
+
+// ParseCompression reads the value of --compress.
+func ParseCompression(s string) (Compression, error) {
+	switch c := Compression(s); c {
+	case Gzip, None:
+		return c, nil
+	case "":
+		return Gzip, nil
 	}
-	return fmt.Sprintf("%s-%05d-of-%05d.jsonl", prefix, i, n)
+	return "", fmt.Errorf("--compress %q: want gzip or none", s)
 }
 
-// writeSharded writes the lines of col into n files, each written whole
-// by one worker. A line goes to the shard its hash names: the same line to
-// the same shard on a retried bundle, and the shards filled evenly.
-// textio.Write is not used: it funnels all output through one worker.
-func writeSharded(s beam.Scope, col beam.PCollection, prefix, kind string, n int) {
-	s = s.Scope("Write " + ShardName(prefix, kind, 0, n))
-	keyed := beam.ParDo(s, &shardFn{Shards: n}, col)
-	// One empty line for every shard, so that a shard that no line hashes
-	// to is still written: "-of-N" then tells the whole set.
-	empty := beam.ParDo(s, &everyShardFn{Shards: n}, beam.Impulse(s))
-	grouped := beam.GroupByKey(s, beam.Flatten(s, keyed, empty))
-	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Kind: kind, Shards: n}, grouped)
-}
-
-type shardFn struct{ Shards int }
-
-func (f *shardFn) ProcessElement(line string) (int, string) {
-	h := fnv.New32a()
-	io.WriteString(h, line)
-	return int(h.Sum32() % uint32(f.Shards)), line
-}
-
-type everyShardFn struct{ Shards int }
-
-func (f *everyShardFn) ProcessElement(_ []byte, emit func(int, string)) {
-	for i := range f.Shards {
-		emit(i, "")
+// ext is the file name extension of the outputs.
+func (c Compression) ext() string {
+	if c == None {
+		return ".jsonl"
 	}
+	return ".jsonl.gz"
 }
 
-// writeShardFn writes one shard, lines in no particular order. On a
-// filesystem that renames, it writes a temporary file renamed at the end,
-// so that a reader never sees half a shard; a retried write makes the
-// same file again.
-type writeShardFn struct {
-	Prefix string
-	Kind   string
-	Shards int
+// ShardName is the name of shard i of n of an output, compressed by c:
+// PREFIX-00000-of-00016.jsonl.gz for the results, PREFIX.KIND-00000-of-00004.jsonl.gz
+// for the others (KIND schemes, hosts, domains, uris, hostlinks,
+// domainlinks, top, errors), so that PREFIX-* names the results alone.
+func ShardName(prefix, kind string, i, n int, c Compression) string {
+	return fmt.Sprintf("%s-%05d-of-%05d%s", base(prefix, kind), i, n, c.ext())
 }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	return writeFile(ctx, ShardName(f.Prefix, f.Kind, shard, f.Shards), func(w *bufio.Writer) {
-		var line string
-		for lines(&line) {
-			if line == "" {
-				continue // everyShardFn's
+func base(prefix, kind string) string {
+	if kind == "" {
+		return prefix
+	}
+	return prefix + "." + kind
+}
+
+// tempDir is where the bundles write the files of one output before
+// they are committed: PREFIX.KIND.tmp, which neither PREFIX-* nor
+// PREFIX.KIND-* names.
+func tempDir(prefix, kind string) string { return base(prefix, kind) + ".tmp" }
+
+// bundleFile is the file in which one bundle writes its lines of one
+// output: a temporary file of a name of its own in the output's tempDir,
+// created at the first line (a bundle that writes nothing makes no
+// file), closed at the end of the bundle, whose name the bundle then
+// emits. commitFn gives the files of the committed bundles their final
+// names; those of the attempts a runner gave up (a failed bundle, retried)
+// are never emitted and commitFn removes them: a retry neither loses nor
+// duplicates a line.
+type bundleFile struct {
+	prefix, kind string
+	compress     Compression
+
+	ctx   context.Context
+	fs    filesystem.Interface
+	name  string // "" until the first write
+	wc    io.WriteCloser
+	gz    *gzip.Writer
+	w     *bufio.Writer
+	err   error // the first error, kept: the bundle fails with it
+	lines int64
+}
+
+func newBundleFile(prefix, kind string, c Compression) *bundleFile {
+	return &bundleFile{prefix: prefix, kind: kind, compress: c}
+}
+
+// start begins a bundle. A file a failed bundle left open (the runner
+// may reuse the DoFn) is closed as it is, never committed.
+func (f *bundleFile) start(ctx context.Context) {
+	f.abandon()
+	f.ctx, f.err, f.lines = ctx, nil, 0
+}
+
+// abandon closes the file of a bundle that did not finish; commitFn
+// removes it.
+func (f *bundleFile) abandon() {
+	if f.name == "" {
+		return
+	}
+	f.wc.Close()
+	f.fs.Close()
+	f.name, f.fs, f.wc, f.gz, f.w = "", nil, nil, nil, nil
+}
+
+// Write writes p, lines ending in "\n", to the bundle's file.
+func (f *bundleFile) Write(p []byte) (int, error) {
+	if f.err == nil && f.name == "" {
+		f.err = f.open()
+	}
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.w.Write(p)
+	if err != nil {
+		f.err = err
+	}
+	return n, err
+}
+
+// WriteLine writes line and its line break.
+func (f *bundleFile) WriteLine(line string) error {
+	if _, err := f.Write([]byte(line)); err != nil {
+		return err
+	}
+	_, err := f.Write([]byte{'\n'})
+	f.lines++
+	return err
+}
+
+func (f *bundleFile) open() error {
+	var r [12]byte
+	rand.Read(r[:])
+	name := tempDir(f.prefix, f.kind) + "/" + hex.EncodeToString(r[:]) + f.compress.ext()
+	fs, err := filesystem.New(f.ctx, name)
+	if err != nil {
+		return err
+	}
+	wc, err := fs.OpenWrite(f.ctx, name)
+	if err != nil {
+		fs.Close()
+		return err
+	}
+	f.fs, f.name, f.wc = fs, name, wc
+	var w io.Writer = wc
+	if f.compress != None {
+		f.gz = gzip.NewWriter(wc)
+		w = f.gz
+	}
+	f.w = bufio.NewWriterSize(w, 1<<20)
+	return nil
+}
+
+// finish ends the bundle: the file's name, "" when the bundle wrote
+// nothing, or the first error of the bundle's writes, for which the
+// bundle must fail (to be retried).
+func (f *bundleFile) finish() (string, error) {
+	if f.name == "" {
+		return "", f.err
+	}
+	err := f.err
+	if err == nil {
+		err = f.w.Flush()
+	}
+	if f.gz != nil {
+		err = errors.Join(err, f.gz.Close())
+	}
+	err = errors.Join(err, f.wc.Close(), f.fs.Close())
+	name := f.name
+	f.name, f.fs, f.wc, f.gz, f.w = "", nil, nil, nil, nil
+	if err != nil {
+		return "", fmt.Errorf("writing %s: %w", name, err)
+	}
+	return name, nil
+}
+
+// writeBundles writes the lines of col where they are made, a file a
+// bundle, and commits the files as the output PREFIX.KIND-*-of-N, N the
+// number of bundles that wrote lines (at least one file: an output of no
+// lines is one empty file).
+func writeBundles(s beam.Scope, col beam.PCollection, prefix, kind string, c Compression) {
+	s = s.Scope("Write " + ShardName(prefix, kind, 0, 1, c))
+	names := beam.ParDo(s, &writeBundlesFn{Prefix: prefix, Kind: kind, Compress: c}, col)
+	commit(s, names, prefix, kind, c)
+}
+
+// commit gives the files whose names are written (each a committed
+// bundle's, emitted once) their final names. It runs once all are
+// written: the names are its side input.
+func commit(s beam.Scope, names beam.PCollection, prefix, kind string, c Compression) {
+	beam.ParDo0(s, &commitFn{Prefix: prefix, Kind: kind, Compress: c}, beam.Impulse(s), beam.SideInput{Input: names})
+}
+
+// writeBundlesFn writes each line to its bundle's file, and emits the
+// file's name at the end of the bundle.
+type writeBundlesFn struct {
+	Prefix   string
+	Kind     string
+	Compress Compression
+
+	file *bundleFile
+}
+
+func (f *writeBundlesFn) Setup() { f.file = newBundleFile(f.Prefix, f.Kind, f.Compress) }
+
+func (f *writeBundlesFn) StartBundle(ctx context.Context, _ func(string)) { f.file.start(ctx) }
+
+func (f *writeBundlesFn) Teardown() { f.file.abandon() }
+
+func (f *writeBundlesFn) ProcessElement(_ context.Context, line string, _ func(string)) error {
+	return f.file.WriteLine(line)
+}
+
+func (f *writeBundlesFn) FinishBundle(_ context.Context, emit func(string)) error {
+	name, err := f.file.finish()
+	if name != "" {
+		emit(name)
+	}
+	return err
+}
+
+// commitFn renames the committed files of an output to its shard names,
+// in the order of their (random) names, and removes what failed
+// attempts left in the temporary directory. Retried, it renames what is
+// left to rename: a file already renamed is at its final name.
+type commitFn struct {
+	Prefix   string
+	Kind     string
+	Compress Compression
+}
+
+func (f *commitFn) ProcessElement(ctx context.Context, _ []byte, names func(*string) bool) error {
+	var committed []string
+	var name string
+	for names(&name) {
+		committed = append(committed, name)
+	}
+	slices.Sort(committed)
+	if len(committed) == 0 {
+		// An output of no lines is one empty file.
+		return writeFile(ctx, ShardName(f.Prefix, f.Kind, 0, 1, f.Compress), f.Compress, func(*bufio.Writer) {})
+	}
+	dir := tempDir(f.Prefix, f.Kind)
+	fs, err := filesystem.New(ctx, dir+"/x")
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	n := len(committed)
+	for i, tmp := range committed {
+		final := ShardName(f.Prefix, f.Kind, i, n, f.Compress)
+		if err := filesystem.Rename(ctx, fs, tmp, final); err != nil {
+			if renamedBefore(ctx, fs, tmp, final) {
+				continue
 			}
-			w.WriteString(line)
+			return fmt.Errorf("committing %s: %w", final, err)
+		}
+	}
+	removeLeftovers(ctx, fs, dir)
+	return nil
+}
+
+// renamedBefore tells whether tmp was renamed to final by an earlier
+// attempt of the commit: tmp is gone, final is there.
+func renamedBefore(ctx context.Context, fs filesystem.Interface, tmp, final string) bool {
+	if _, err := fs.Size(ctx, tmp); err == nil {
+		return false
+	}
+	_, err := fs.Size(ctx, final)
+	return err == nil
+}
+
+// removeLeftovers removes the files of failed attempts from dir, and dir
+// itself where directories are (the local filesystem). Nothing reads
+// them; what cannot be removed is left.
+func removeLeftovers(ctx context.Context, fs filesystem.Interface, dir string) {
+	rm, ok := fs.(filesystem.Remover)
+	if !ok {
+		return
+	}
+	left, _ := fs.List(ctx, dir+"/*")
+	for _, name := range left {
+		rm.Remove(ctx, name)
+	}
+	if !strings.Contains(dir, "://") {
+		rm.Remove(ctx, dir)
+	}
+}
+
+// writeOne writes the lines of col, a small output (the schemes, the
+// errors), as one file: the lines are the side input of one write.
+func writeOne(s beam.Scope, col beam.PCollection, prefix, kind string, c Compression) {
+	s = s.Scope("Write " + ShardName(prefix, kind, 0, 1, c))
+	beam.ParDo0(s, &writeOneFn{Prefix: prefix, Kind: kind, Compress: c}, beam.Impulse(s), beam.SideInput{Input: col})
+}
+
+type writeOneFn struct {
+	Prefix   string
+	Kind     string
+	Compress Compression
+}
+
+func (f *writeOneFn) ProcessElement(ctx context.Context, _ []byte, lines func(*string) bool) error {
+	var all []string
+	var line string
+	for lines(&line) {
+		all = append(all, line)
+	}
+	// Sorted, so that a file is the same on every run.
+	slices.Sort(all)
+	return writeFile(ctx, ShardName(f.Prefix, f.Kind, 0, 1, f.Compress), f.Compress, func(w *bufio.Writer) {
+		for _, l := range all {
+			w.WriteString(l)
 			w.WriteByte('\n')
 		}
 	})
 }
 
-func writeFile(ctx context.Context, name string, write func(*bufio.Writer)) error {
+// writeFile writes the file name whole. On a filesystem that renames, it
+// writes a temporary file renamed at the end, so that a reader never sees
+// half a file; a retried write makes the same file again.
+func writeFile(ctx context.Context, name string, c Compression, write func(*bufio.Writer)) error {
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
@@ -108,13 +354,19 @@ func writeFile(ctx context.Context, name string, write func(*bufio.Writer)) erro
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(wc, 1<<20)
-	write(w)
-	if err := w.Flush(); err != nil {
-		wc.Close()
-		return fmt.Errorf("writing %s: %w", tmp, err)
+	var gz *gzip.Writer
+	var dst io.Writer = wc
+	if c != None {
+		gz = gzip.NewWriter(wc)
+		dst = gz
 	}
-	if err := wc.Close(); err != nil {
+	w := bufio.NewWriterSize(dst, 1<<20)
+	write(w)
+	err = w.Flush()
+	if gz != nil {
+		err = errors.Join(err, gz.Close())
+	}
+	if err = errors.Join(err, wc.Close()); err != nil {
 		return fmt.Errorf("writing %s: %w", tmp, err)
 	}
 	if renames {
@@ -125,7 +377,8 @@ func writeFile(ctx context.Context, name string, write func(*bufio.Writer)) erro
 
 // writeTopFn writes the top N URIs by count, the most frequent first.
 type writeTopFn struct {
-	Prefix string
+	Prefix   string
+	Compress Compression
 }
 
 func (f *writeTopFn) ProcessElement(ctx context.Context, _ []byte, tops func(*[]URICount) bool) error {
@@ -142,7 +395,7 @@ func (f *writeTopFn) ProcessElement(ctx context.Context, _ []byte, tops func(*[]
 		}
 		return 0
 	})
-	return writeFile(ctx, ShardName(f.Prefix, "top", 0, 1), func(w *bufio.Writer) {
+	return writeFile(ctx, ShardName(f.Prefix, "top", 0, 1, f.Compress), f.Compress, func(w *bufio.Writer) {
 		for _, c := range top {
 			w.WriteString(uriLine(c))
 			w.WriteByte('\n')
@@ -153,8 +406,8 @@ func (f *writeTopFn) ProcessElement(ctx context.Context, _ []byte, tops func(*[]
 // writeTop writes the n URIs of the largest counts. top.Largest gives
 // nothing for an empty input: the list is a side input of one write, so
 // that the file is written, empty, when nothing is found.
-func writeTop(s beam.Scope, uris beam.PCollection, prefix string, n int) {
+func writeTop(s beam.Scope, uris beam.PCollection, prefix string, n int, c Compression) {
 	s = s.Scope("Top")
 	largest := top.Largest(s, uris, n, lessURICount)
-	beam.ParDo0(s, &writeTopFn{Prefix: prefix}, beam.Impulse(s), beam.SideInput{Input: largest})
+	beam.ParDo0(s, &writeTopFn{Prefix: prefix, Compress: c}, beam.Impulse(s), beam.SideInput{Input: largest})
 }

@@ -2,9 +2,9 @@
 // this machine (the prism runner, the default), on Flink, Spark or Google
 // Cloud Dataflow. Its extraction flags are the CLI's and mean the same
 // (the workers map them as the CLI does); the results are the lines of
-// `urix --json`, written sharded, with counts per scheme, host,
-// registrable domain and URI beside them (package pipeline says which
-// files).
+// `urix --json`, written where they are found (a file per bundle), with
+// counts per scheme, host, registrable domain and URI, and the link graph
+// of WARC input, beside them (package pipeline says which files).
 //
 //	urix-beam --input '/data/mail/*.mbox.gz' --output /data/out/mail
 //
@@ -73,19 +73,19 @@ func main() {
 		inputs list
 	)
 	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; repeatable)")
-	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-00016.jsonl, PREFIX.schemes-..., ...")
+	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-N.jsonl.gz (a file per bundle), PREFIX.schemes-..., ...")
 	// The CLI's flags, with the CLI's help but where the results, the
 	// lines of --json, make it read otherwise.
 	for _, d := range cli.FlagDocs(pipeline.Flags) {
 		flag.Var(&cliFlag{doc: d, words: &c.Flags}, d.Name, cmp.Or(usage[d.Name], d.Usage))
 	}
-	flag.IntVar(&c.Shards, "shards", pipeline.DefaultShards, "write the results in `N` files")
-	flag.IntVar(&c.CountShards, "count-shards", pipeline.DefaultCountShards, "write the URI, host and domain counts in `N` files each")
+	compress := flag.String("compress", string(pipeline.Gzip), "compress the outputs: gzip (FILE.jsonl.gz) or none (FILE.jsonl)")
 	flag.IntVar(&c.Top, "top", pipeline.DefaultTop, "list the `N` most frequent URIs (-1: no list)")
 	flag.Parse()
 	c.Inputs = inputs
-	if c.Shards < 1 || c.CountShards < 1 {
-		fail(2, "--shards and --count-shards: want at least 1")
+	var err error
+	if c.Compress, err = pipeline.ParseCompression(*compress); err != nil {
+		fail(2, err.Error())
 	}
 	beam.Init()
 
