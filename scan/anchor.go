@@ -169,7 +169,7 @@ func (s *Scanner) nextAnchor() (int, Kind) {
 	// scan asks every cache at every anchor, and most of them know (the
 	// calls cost a tenth of the time of a short candidate).
 	if !a.colon.known(abs, end) {
-		search := indexColonGlance
+		search := colonGlance
 		if s.cfg.AnyScheme || len(s.schemes) > 0 {
 			search = indexColon
 		}
@@ -206,6 +206,12 @@ func (s *Scanner) nextAnchor() (int, Kind) {
 
 func indexColon(b []byte, from int) int { return indexFrom(b, from, ':') }
 
+// colonGlance is indexColonGlance, the search with the default schemes;
+// a test puts the glance of revision 5 as it was first written in its
+// place, to compare the candidates (the call is made through a func value
+// in any case).
+var colonGlance = indexColonGlance
+
 // indexColonGlance finds the next ':' at or after from that may end a
 // scheme. Text holds a ':' every hundred bytes or so ("Note: ", "10:30",
 // "Closes: #1"), and most of them can be turned down at a glance, here,
@@ -223,13 +229,26 @@ func indexColon(b []byte, from int) int { return indexFrom(b, from, ':') }
 // the corpus: of 341,000 ':' in 32 MB, 99,000 reached tryScheme, now 8,400, 2,700
 // of them before "//").
 func indexColonGlance(b []byte, from int) int {
-	lt := newLtTrack()
+	// lt is the last '<' met since the last ':' but that of "URL:", or
+	// -1: only the first such ':' after a '<' may end a scheme run that
+	// it opens (angleBefore). Before from nothing was met: a '<' may
+	// stand there.
+	lt := from - 1
 	for {
-		k := bytes.IndexByte(b[from:], ':')
+		var k, l int
+		if c := b[from:]; colonLtVector && len(c) >= 32 {
+			k, l = indexColonLastLtAVX2(c) // not through indexColonLastLt: it is not inlined
+		} else {
+			k, l = indexColonLastLtGeneric(c)
+		}
 		if k < 0 {
 			return -1
 		}
+		if l >= 0 {
+			lt = from + l
+		}
 		i := from + k
+		from = i + 1
 		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' {
 			return i
 		}
@@ -244,69 +263,44 @@ func indexColonGlance(b []byte, from int) int {
 		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
 			return i
 		}
-		if isSchemeByte(b[i-1]) && isSchemeByte(b[i-2]) && !(b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u') && lt.near(b, i) && angleBefore(b, i) {
+		if lt >= 0 {
 			// Any permanent scheme inside <...> (behaviour §2.3): of two
 			// characters or more.
-			return i
+			url := b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u'
+			if i-lt <= angleReach && isSchemeByte(b[i-1]) && isSchemeByte(b[i-2]) && !url && angleBefore(b, i) {
+				return i
+			}
+			if !url {
+				lt = -1
+			}
 		}
-		from = i + 1
 	}
+}
+
+// indexColonLastLt is the index of the first ':' of b, or -1, and that
+// of the last '<' before it (or before the end of b), or -1: the search of
+// indexColonGlance, which so knows at each ':' whether a '<' came since
+// the ':' before.
+func indexColonLastLt(b []byte) (colon, lt int) {
+	if colonLtVector && len(b) >= 32 {
+		return indexColonLastLtAVX2(b)
+	}
+	return indexColonLastLtGeneric(b)
+}
+
+// indexColonLastLtGeneric is indexColonLastLt without the vector loop.
+func indexColonLastLtGeneric(b []byte) (colon, lt int) {
+	colon = bytes.IndexByte(b, ':')
+	if colon >= 0 {
+		b = b[:colon]
+	}
+	return colon, bytes.LastIndexByte(b, '<')
 }
 
 // angleReach is how far before a ':' at i the '<' that angleBefore looks
 // for may stand: the run of scheme characters (maxSchemeRun+1), whitespace
 // (maxGap), "URL:", whitespace again (maxGap), the '<' itself.
 const angleReach = maxSchemeRun + 1 + maxGap + len("URL:") + maxGap + 1
-
-// ltTrack finds, for the ':' of indexColonGlance in increasing order,
-// whether a '<' stands within angleReach before each, searching b forward
-// (bytes.IndexByte) a chunk at a time, each byte once, and only when
-// asked. It gates angleBefore: that walk back over the scheme run before
-// every "identifier:" of code cost 13 % of BenchmarkScanGoSource (profile
-// of session 16, when it was 27 % slower than dd697fe); GOROOT/src has
-// 700,000 such ':' and 88,000 '<', so most ':' are turned down by the
-// two compares of near. (A search between each two ':' cost more than
-// the walk it saved.) It is asked after the "URL" test: in a run of
-// "<URL:" it searched at each ':' (Adversarial/url-prefix +46 %).
-type ltTrack struct {
-	last  int  // the last '<' found before next
-	next  int  // the next '<' (found), or where the search stopped
-	found bool // next is a '<'
-}
-
-// newLtTrack is an ltTrack that has searched nothing yet.
-func newLtTrack() ltTrack { return ltTrack{last: -angleReach - 1} }
-
-// ltChunk is how far past a ':' ltTrack searches for the next '<'.
-const ltChunk = 1024
-
-// near tells whether a '<' stands in b[i-angleReach:i]: angleBefore
-// returns false for the ':' at i when it does not.
-func (t *ltTrack) near(b []byte, i int) bool {
-	if t.next >= i {
-		return t.last >= i-angleReach
-	}
-	return t.search(b, i)
-}
-
-// search is near when b has not been searched up to i.
-func (t *ltTrack) search(b []byte, i int) bool {
-	lo := max(0, i-angleReach)
-	for t.next < i {
-		from := t.next
-		if t.found {
-			t.last, from = t.next, t.next+1
-		}
-		from = max(from, lo) // nothing before lo matters
-		lim := min(len(b), max(i, from)+ltChunk)
-		if k := bytes.IndexByte(b[from:lim], '<'); k >= 0 {
-			t.next, t.found = from+k, true
-		} else {
-			t.next, t.found = lim, false
-		}
-	}
-	return t.last >= lo
-}
 
 // noAuthoritySchemes are the schemes people write without "//" (behaviour
 // §2), lower-case: isNoAuthorityScheme accepts exactly these.

@@ -1,12 +1,13 @@
 package scan
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // TestNoAuthoritySchemes keeps isNoAuthorityScheme (a string switch, on the
@@ -169,30 +170,192 @@ func TestTrimEndFastPath(t *testing.T) {
 	}
 }
 
-// TestLtTrack: near, asked at increasing indexes (as indexColonGlance
-// asks it, from any start), says whether a '<' stands within angleReach
-// before each, and is never false where angleBefore is true.
-func TestLtTrack(t *testing.T) {
-	rng := rand.New(rand.NewPCG(35, 16))
-	alphabet := []byte("ab<: \t\nURL:")
-	for round := 0; round < 300; round++ {
-		b := make([]byte, rng.IntN(3000))
+// indexColonGlanceBack is indexColonGlance as revision 5 first wrote it
+// (fa1d0f3): the '<' that may open a ':' looked for back from it, over
+// the scheme run, at each ':' (angleBefore). indexColonGlance must pass
+// the same ':' from any start in any b.
+func indexColonGlanceBack(b []byte, from int) int {
+	for {
+		i := indexFrom(b, from, ':')
+		if i < 0 {
+			return -1
+		}
+		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' {
+			return i
+		}
+		if endsNoAuthorityScheme[b[i-1]] && (endsNoAuthorityName(b, i) ||
+			(isSpaceByte(b[i-2]) || isSpaceByte(b[i-3])) && mayEndWrappedScheme(b, i)) {
+			return i
+		}
+		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
+			return i
+		}
+		if isSchemeByte(b[i-1]) && isSchemeByte(b[i-2]) && !(b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u') && angleBefore(b, i) {
+			return i
+		}
+		from = i + 1
+	}
+}
+
+// anglePieces make random text dense in the shapes angleBefore and
+// angleTarget read: '<', whitespace of each kind and of maxGap bytes or
+// one more, "URL:", scheme runs of maxSchemeRun+1 bytes or one more, ':'.
+var anglePieces = []string{"<", "< ", "<http", "<URL:", "<im", "< URL: ", " ", "  ", "\t", "\n", "\r\n", "\v", "URL:", "url:", "Url", "URL", "http", "mailto",
+	"im", "a", "x", "-", ".", "+", ":", "::", "//", ">", "@", "\"", "(", "é", "\x00",
+	strings.Repeat(" ", maxGap-1), strings.Repeat(" ", maxGap), strings.Repeat("\n", maxGap+1),
+	strings.Repeat("a", maxSchemeRun), strings.Repeat("b", maxSchemeRun+1), strings.Repeat("c", maxSchemeRun+2)}
+
+func randomAngleText(rng *rand.Rand, pieces []string, most int) []byte {
+	var b []byte
+	for k := 1 + rng.IntN(most); k > 0; k-- {
+		b = append(b, pieces[rng.IntN(len(pieces))]...)
+	}
+	return b
+}
+
+// TestColonGlanceForward: indexColonGlance, which meets each '<' on its
+// way, passes the ':' that the look back of revision 5 passes, from every
+// start, in random text and in each of its prefixes (the buffer ends
+// anywhere, as reads split the input).
+func TestColonGlanceForward(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 18))
+	for round := 0; round < 3000; round++ {
+		full := randomAngleText(rng, anglePieces, 40)
+		for _, n := range []int{len(full), rng.IntN(len(full) + 1), rng.IntN(len(full) + 1)} {
+			b := full[:n]
+			for from := 0; from <= len(b); from++ {
+				if got, want := indexColonGlance(b, from), indexColonGlanceBack(b, from); got != want {
+					t.Fatalf("%q from %d: indexColonGlance %d, the look back %d", b, from, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestIndexColonLastLt: the vector search and the generic one find the
+// first ':' and the last '<' before it, at every length and start of
+// random bytes where both are rare, common or absent.
+func TestIndexColonLastLt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 19))
+	for round := 0; round < 2000; round++ {
+		b := make([]byte, rng.IntN(300))
+		odds := 1 + rng.IntN(200)
 		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-			if rng.IntN(8) != 0 && b[i] == '<' {
-				b[i] = 'x' // '<' rarer, so that windows without one occur
+			switch rng.IntN(odds) {
+			case 0:
+				b[i] = ':'
+			case 1, 2:
+				b[i] = '<'
+			default:
+				b[i] = byte(rng.IntN(256))
+				if b[i] == ':' || b[i] == '<' {
+					b[i] = 'x'
+				}
 			}
 		}
-		lt := newLtTrack()
-		for i := rng.IntN(400); i < len(b); i += 1 + rng.IntN(300) {
-			lo := max(0, i-angleReach)
-			want := bytes.LastIndexByte(b[lo:i], '<') >= 0
-			if got := lt.near(b, i); got != want {
-				t.Fatalf("round %d: near(%d) = %v, want %v", round, i, got, want)
+		for from := 0; from <= len(b); from++ {
+			c := b[from:]
+			wantColon, wantLt := -1, -1
+			for j, x := range c {
+				if x == ':' {
+					wantColon = j
+					break
+				}
+				if x == '<' {
+					wantLt = j
+				}
 			}
-			if angleBefore(b, i) && !want {
-				t.Fatalf("round %d: angleBefore(%d) with no '<' within angleReach", round, i)
+			if colon, lt := indexColonLastLt(c); colon != wantColon || lt != wantLt {
+				t.Fatalf("indexColonLastLt(%q) = %d, %d, want %d, %d", c, colon, lt, wantColon, wantLt)
+			}
+			if colon, lt := indexColonLastLtGeneric(c); colon != wantColon || lt != wantLt {
+				t.Fatalf("indexColonLastLtGeneric(%q) = %d, %d, want %d, %d", c, colon, lt, wantColon, wantLt)
 			}
 		}
+	}
+}
+
+// TestAngleGlanceCandidates: the scanner finds the same candidates with
+// indexColonGlance as with the look back of revision 5, in random text
+// dense in angle shapes around URIs, read whole, split in two at every
+// point, a byte at a time and by halves (testing/iotest).
+func TestAngleGlanceCandidates(t *testing.T) {
+	pieces := append([]string{"http://a.b/c", "mailto:a@b.com", "urn:x:y", "im:a@b", "foo+bar:x", "//a", "/", "\n  "}, anglePieces...)
+	rng := rand.New(rand.NewPCG(35, 20))
+	for round := 0; round < 400; round++ {
+		in := string(randomAngleText(rng, pieces, 16))
+		for _, cfg := range []Config{{}, {Email: true, WWW: true}} {
+			colonGlance = indexColonGlanceBack
+			want := candidatesInFull(strings.NewReader(in), cfg)
+			colonGlance = indexColonGlance
+			readers := []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in)),
+				iotest.HalfReader(strings.NewReader(in)), iotest.DataErrReader(strings.NewReader(in))}
+			for k := 0; k < len(in); k++ {
+				readers = append(readers, io.MultiReader(strings.NewReader(in[:k]), strings.NewReader(in[k:])))
+			}
+			for n, r := range readers {
+				if got := candidatesInFull(r, cfg); got != want {
+					t.Fatalf("%q (%+v, reader %d):\nforward glance %q\nlook back      %q", in, cfg, n, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkColonGlance: the colon glance alone over the file named by
+// $URIX_BENCH_FILE (or prose), a buffer of readSize bytes at a time, from
+// each ':' it passes to the next, as the scanner asks it: the forward glance of revision 5 (indexColonGlance),
+// the look back it replaced (back), and the glance without revision 5's
+// test of <scheme: at all (none, what dd697fe ran), for the cost of that test.
+func BenchmarkColonGlance(b *testing.B) {
+	src := prose(benchSize)
+	if name := os.Getenv("URIX_BENCH_FILE"); name != "" {
+		var err error
+		if src, err = os.ReadFile(name); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, g := range []struct {
+		name   string
+		glance func([]byte, int) int
+	}{{"forward", indexColonGlance}, {"back", indexColonGlanceBack}, {"none", indexColonGlanceNoAngle}} {
+		b.Run(g.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			buf := make([]byte, readSize)
+			n := 0
+			for b.Loop() {
+				// A buffer's worth at a time, copied first, as the
+				// scanner reads: the glance reads from the cache.
+				for off := 0; off < len(src); off += len(buf) {
+					c := buf[:copy(buf, src[off:])]
+					for i := g.glance(c, 0); i >= 0; i = g.glance(c, i+1) {
+						n++
+					}
+				}
+			}
+			b.ReportMetric(float64(n)/float64(b.N), "colons/op")
+		})
+	}
+}
+
+// indexColonGlanceNoAngle is indexColonGlance without the test of
+// <scheme: (revision 5): the glance of dd697fe, a floor for its cost.
+func indexColonGlanceNoAngle(b []byte, from int) int {
+	for {
+		i := indexFrom(b, from, ':')
+		if i < 0 {
+			return -1
+		}
+		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' {
+			return i
+		}
+		if endsNoAuthorityScheme[b[i-1]] && (endsNoAuthorityName(b, i) ||
+			(isSpaceByte(b[i-2]) || isSpaceByte(b[i-3])) && mayEndWrappedScheme(b, i)) {
+			return i
+		}
+		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
+			return i
+		}
+		from = i + 1
 	}
 }
