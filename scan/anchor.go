@@ -229,17 +229,17 @@ var colonGlance = indexColonGlance
 // the corpus: of 341,000 ':' in 32 MB, 99,000 reached tryScheme, now 8,400, 2,700
 // of them before "//").
 func indexColonGlance(b []byte, from int) int {
-	// lt is the last '<' met since the last ':' but that of "URL:", or
-	// -1: only the first such ':' after a '<' may end a scheme run that
-	// it opens (angleBefore). Before from nothing was met: a '<' may
-	// stand there.
+	// lt is the last '<' met since the last ':' but that of "URL:", with
+	// no '>' after it, or -1: only the first such ':' after a '<' may end
+	// a scheme run that it opens (angleBefore), and only with no '>'
+	// between them. Before from nothing was met: a '<' may stand there.
 	lt := from - 1
 	for {
 		var k, l int
 		if c := b[from:]; colonLtVector && len(c) >= 32 {
-			k, l = indexColonLastLtAVX2(c) // not through indexColonLastLt: it is not inlined
+			k, l = indexColonOpenLtAVX2(c) // not through indexColonOpenLt: it is not inlined
 		} else {
-			k, l = indexColonLastLtGeneric(c)
+			k, l = indexColonOpenLtGeneric(c)
 		}
 		if k < 0 {
 			return -1
@@ -277,24 +277,31 @@ func indexColonGlance(b []byte, from int) int {
 	}
 }
 
-// indexColonLastLt is the index of the first ':' of b, or -1, and that
-// of the last '<' before it (or before the end of b), or -1: the search of
-// indexColonGlance, which so knows at each ':' whether a '<' came since
-// the ':' before.
-func indexColonLastLt(b []byte) (colon, lt int) {
+// indexColonOpenLt is the index of the first ':' of b, or -1, and that of
+// the last '<' before it (or before the end of b) when no '>' follows that
+// '<' before the ':' (the end), or -1: the search of indexColonGlance,
+// which so knows at each ':' whether a '<' came since the ':' before that
+// may open a scheme run ending there (angleBefore): of the 54,600 '<' of
+// text-32m.txt, 45,900 stand before a ':' within angleReach, and all but
+// 1,300 of them are closed by a '>' before it ("<name@host>").
+func indexColonOpenLt(b []byte) (colon, lt int) {
 	if colonLtVector && len(b) >= 32 {
-		return indexColonLastLtAVX2(b)
+		return indexColonOpenLtAVX2(b)
 	}
-	return indexColonLastLtGeneric(b)
+	return indexColonOpenLtGeneric(b)
 }
 
-// indexColonLastLtGeneric is indexColonLastLt without the vector loop.
-func indexColonLastLtGeneric(b []byte) (colon, lt int) {
+// indexColonOpenLtGeneric is indexColonOpenLt without the vector loop.
+func indexColonOpenLtGeneric(b []byte) (colon, lt int) {
 	colon = bytes.IndexByte(b, ':')
 	if colon >= 0 {
 		b = b[:colon]
 	}
-	return colon, bytes.LastIndexByte(b, '<')
+	lt = bytes.LastIndexByte(b, '<')
+	if lt >= 0 && bytes.IndexByte(b[lt:], '>') >= 0 {
+		lt = -1
+	}
+	return colon, lt
 }
 
 // angleReach is how far before a ':' at i the '<' that angleBefore looks

@@ -201,7 +201,7 @@ func indexColonGlanceBack(b []byte, from int) int {
 // angleTarget read: '<', whitespace of each kind and of maxGap bytes or
 // one more, "URL:", scheme runs of maxSchemeRun+1 bytes or one more, ':'.
 var anglePieces = []string{"<", "< ", "<http", "<URL:", "<im", "< URL: ", " ", "  ", "\t", "\n", "\r\n", "\v", "URL:", "url:", "Url", "URL", "http", "mailto",
-	"im", "a", "x", "-", ".", "+", ":", "::", "//", ">", "@", "\"", "(", "é", "\x00",
+	"im", "a", "x", "-", ".", "+", ":", "::", "//", ">", "> ", "<a@b.c>", "@", "\"", "(", "é", "\x00",
 	strings.Repeat(" ", maxGap-1), strings.Repeat(" ", maxGap), strings.Repeat("\n", maxGap+1),
 	strings.Repeat("a", maxSchemeRun), strings.Repeat("b", maxSchemeRun+1), strings.Repeat("c", maxSchemeRun+2)}
 
@@ -232,10 +232,10 @@ func TestColonGlanceForward(t *testing.T) {
 	}
 }
 
-// TestIndexColonLastLt: the vector search and the generic one find the
-// first ':' and the last '<' before it, at every length and start of
-// random bytes where both are rare, common or absent.
-func TestIndexColonLastLt(t *testing.T) {
+// TestIndexColonOpenLt: the vector search and the generic one find the
+// first ':' and the last '<' before it that no '>' closes, at every
+// length and start of random bytes where they are rare, common or absent.
+func TestIndexColonOpenLt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 19))
 	for round := 0; round < 2000; round++ {
 		b := make([]byte, rng.IntN(300))
@@ -246,9 +246,11 @@ func TestIndexColonLastLt(t *testing.T) {
 				b[i] = ':'
 			case 1, 2:
 				b[i] = '<'
+			case 3:
+				b[i] = '>'
 			default:
 				b[i] = byte(rng.IntN(256))
-				if b[i] == ':' || b[i] == '<' {
+				if b[i] == ':' || b[i] == '<' || b[i] == '>' {
 					b[i] = 'x'
 				}
 			}
@@ -261,15 +263,18 @@ func TestIndexColonLastLt(t *testing.T) {
 					wantColon = j
 					break
 				}
-				if x == '<' {
+				switch x {
+				case '<':
 					wantLt = j
+				case '>':
+					wantLt = -1
 				}
 			}
-			if colon, lt := indexColonLastLt(c); colon != wantColon || lt != wantLt {
-				t.Fatalf("indexColonLastLt(%q) = %d, %d, want %d, %d", c, colon, lt, wantColon, wantLt)
+			if colon, lt := indexColonOpenLt(c); colon != wantColon || lt != wantLt {
+				t.Fatalf("indexColonOpenLt(%q) = %d, %d, want %d, %d", c, colon, lt, wantColon, wantLt)
 			}
-			if colon, lt := indexColonLastLtGeneric(c); colon != wantColon || lt != wantLt {
-				t.Fatalf("indexColonLastLtGeneric(%q) = %d, %d, want %d, %d", c, colon, lt, wantColon, wantLt)
+			if colon, lt := indexColonOpenLtGeneric(c); colon != wantColon || lt != wantLt {
+				t.Fatalf("indexColonOpenLtGeneric(%q) = %d, %d, want %d, %d", c, colon, lt, wantColon, wantLt)
 			}
 		}
 	}

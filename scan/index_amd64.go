@@ -2,11 +2,11 @@ package scan
 
 import "golang.org/x/sys/cpu"
 
-// colonLtVector is whether indexColonLastLtAVX2 can run here.
+// colonLtVector is whether indexColonOpenLtAVX2 can run here.
 var colonLtVector = cpu.X86.HasAVX2
 
-// indexColonLastLtAVX2 is indexColonLastLt for len(b) >= 32, 32 bytes a
-// step.
+// indexColonOpenLtAVX2 is indexColonOpenLt for len(b) >= 32, 32 bytes a
+// step (index_amd64.s).
 //
 //go:noescape
-func indexColonLastLtAVX2(b []byte) (colon, lt int)
+func indexColonOpenLtAVX2(b []byte) (colon, lt int)

@@ -1,98 +1,166 @@
 #include "textflag.h"
 
-DATA colonLt<>+0(SB)/8, $0x3a3a3a3a3a3a3a3a
-DATA colonLt<>+8(SB)/8, $0x3a3a3a3a3a3a3a3a
-DATA colonLt<>+16(SB)/8, $0x3a3a3a3a3a3a3a3a
-DATA colonLt<>+24(SB)/8, $0x3a3a3a3a3a3a3a3a
-DATA colonLt<>+32(SB)/8, $0x3c3c3c3c3c3c3c3c
-DATA colonLt<>+40(SB)/8, $0x3c3c3c3c3c3c3c3c
-DATA colonLt<>+48(SB)/8, $0x3c3c3c3c3c3c3c3c
-DATA colonLt<>+56(SB)/8, $0x3c3c3c3c3c3c3c3c
-GLOBL colonLt<>(SB), RODATA|NOPTR, $64
+DATA bytesColonLtGt<>+0(SB)/8, $0x3a3a3a3a3a3a3a3a
+DATA bytesColonLtGt<>+8(SB)/8, $0x3a3a3a3a3a3a3a3a
+DATA bytesColonLtGt<>+16(SB)/8, $0x3a3a3a3a3a3a3a3a
+DATA bytesColonLtGt<>+24(SB)/8, $0x3a3a3a3a3a3a3a3a
+DATA bytesColonLtGt<>+32(SB)/8, $0x3c3c3c3c3c3c3c3c
+DATA bytesColonLtGt<>+40(SB)/8, $0x3c3c3c3c3c3c3c3c
+DATA bytesColonLtGt<>+48(SB)/8, $0x3c3c3c3c3c3c3c3c
+DATA bytesColonLtGt<>+56(SB)/8, $0x3c3c3c3c3c3c3c3c
+DATA bytesColonLtGt<>+64(SB)/8, $0x3e3e3e3e3e3e3e3e
+DATA bytesColonLtGt<>+72(SB)/8, $0x3e3e3e3e3e3e3e3e
+DATA bytesColonLtGt<>+80(SB)/8, $0x3e3e3e3e3e3e3e3e
+DATA bytesColonLtGt<>+88(SB)/8, $0x3e3e3e3e3e3e3e3e
+GLOBL bytesColonLtGt<>(SB), RODATA|NOPTR, $96
 
-// func indexColonLastLtAVX2(b []byte) (colon, lt int)
+// func indexColonOpenLtAVX2(b []byte) (colon, lt int)
 //
-// The index of the first ':' of b, or -1, and that of the last '<'
-// before it (before the end of b when there is no ':'), or -1, 32 bytes
-// a step, len(b) >= 32: the last step overlaps the one before it, its
-// bytes already looked at dropped from its masks by a shift.
-// Both searches in one pass cost next to nothing more than the ':' alone.
-TEXT ·indexColonLastLtAVX2(SB), NOSPLIT, $0-40
+// indexColonOpenLt for len(b) >= 32, 32 bytes a step: the last step
+// overlaps the one before it, its bytes already looked at dropped from
+// its masks by a shift. A step's '>' are looked at only while a '<' is
+// open (R12 >= 0): most steps test two bytes, and most '<' (of
+// "<name@host>") are closed before the next ':'.
+TEXT ·indexColonOpenLtAVX2(SB), NOSPLIT, $0-40
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), CX
-	MOVQ SI, R11 // b's start
-	MOVQ $-1, R12 // the last '<', from R11
-	// The two bytes loaded ready to compare: a broadcast from a general
-	// register waits on the move (6 % of the samples of a first version).
-	VMOVDQU colonLt<>+0(SB), Y0  // ':'
-	VMOVDQU colonLt<>+32(SB), Y1 // '<'
-	LEAQ -32(SI)(CX*1), DI // the last step's start
+	MOVQ SI, R11  // b's start
+	MOVQ $-1, R12 // the open '<', from R11, or -1
+	XORQ R13, R13 // 1 at the last step
+	// The bytes loaded ready to compare: a broadcast from a general
+	// register waited on the move (6 % of the samples of a first version).
+	VMOVDQU bytesColonLtGt<>+0(SB), Y0  // ':'
+	VMOVDQU bytesColonLtGt<>+32(SB), Y1 // '<'
+	VMOVDQU bytesColonLtGt<>+64(SB), Y7 // '>'
+	LEAQ    -32(SI)(CX*1), DI           // the last step's start
 
-loop:
-	CMPQ      SI, DI
-	JA        last
+closed:
+	// No '<' open: a ':' or a '<' stops the loop.
+	CMPQ SI, DI
+	JA   last
+
+closedLoop:
 	VMOVDQU   (SI), Y2
 	VPCMPEQB  Y0, Y2, Y3
 	VPCMPEQB  Y1, Y2, Y4
+	VPOR      Y3, Y4, Y6
+	VPMOVMSKB Y6, DX
+	TESTL     DX, DX
+	JNZ       closedHit
+	ADDQ      $32, SI
+	CMPQ      SI, DI
+	JBE       closedLoop
+	JMP       last
+
+closedHit:
+	// Most often a ':' and no '<' (DX is then the ':' mask): found at
+	// once, without the masks of step (their work at each ':' cost more
+	// than the search's loop).
+	VPMOVMSKB Y4, BX
+	TESTL     BX, BX
+	JNZ       step
+	VZEROUPPER
+	BSFL      DX, AX
+	ADDQ      SI, AX
+	SUBQ      R11, AX
+	MOVQ      AX, colon+24(FP)
+	MOVQ      R12, lt+32(FP)
+	RET
+
+open:
+	// A '<' open: a '>' stops the loop too.
+	CMPQ SI, DI
+	JA   last
+
+openLoop:
+	VMOVDQU   (SI), Y2
+	VPCMPEQB  Y0, Y2, Y3
+	VPCMPEQB  Y1, Y2, Y4
+	VPCMPEQB  Y7, Y2, Y5
+	VPOR      Y3, Y4, Y6
+	VPOR      Y5, Y6, Y6
+	VPMOVMSKB Y6, DX
+	TESTL     DX, DX
+	JNZ       step
+	ADDQ      $32, SI
+	CMPQ      SI, DI
+	JBE       openLoop
+	JMP       last
+
+step:
+	// The step at SI (Y2, its ':' Y3, its '<' Y4) holds one of them.
+	VPCMPEQB  Y7, Y2, Y5
 	VPMOVMSKB Y3, AX
 	VPMOVMSKB Y4, BX
-	TESTL     AX, AX
-	JNZ       found
-	TESTL     BX, BX
-	JNZ       lt
-	ADDQ      $32, SI
-	JMP       loop
+	VPMOVMSKB Y5, DX
 
-lt:
-	BSRL BX, BX
-	LEAQ (SI)(BX*1), R12
-	SUBQ R11, R12
-	ADDQ $32, SI
-	JMP  loop
+masks:
+	// AX, BX, DX: the ':', '<' and '>' from SI on, bit 0 for SI.
+	MOVL  $0xffffffff, R8
+	TESTQ AX, AX
+	JZ    before
+	BSFQ  AX, CX
+	MOVL  $1, R8
+	SHLQ  CX, R8
+	DECQ  R8
+
+before:
+	// R8: the bytes before the first ':' (all, without one).
+	ANDQ  R8, BX
+	ANDQ  R8, DX
+	TESTQ BX, BX
+	JZ    gt
+	BSRQ  BX, CX // the last '<'
+	LEAQ  (SI)(CX*1), R12
+	SUBQ  R11, R12
+	INCQ  CX
+	SHRQ  CX, DX // the '>' after it (a 64-bit shift: 32 drops all)
+
+gt:
+	TESTQ DX, DX
+	JZ    next
+	MOVQ  $-1, R12 // closed
+
+next:
+	TESTQ AX, AX
+	JNZ   found
+	TESTQ R13, R13
+	JNZ   none
+	ADDQ  $32, SI
+	TESTQ R12, R12
+	JS    closed
+	JMP   open
 
 found:
-	// AX, BX: the masks of the step at SI.
 	VZEROUPPER
-	BSFQ  AX, CX // the ':'
-	MOVQ  $1, DX
-	SHLQ  CX, DX
-	DECQ  DX     // the bytes before it
-	ANDQ  DX, BX // the '<' among them
-	JZ    done
-	BSRQ  BX, BX
-	LEAQ  (SI)(BX*1), R12
-	SUBQ  R11, R12
+	BSFQ AX, AX
+	ADDQ SI, AX
+	SUBQ R11, AX
+	MOVQ AX, colon+24(FP)
+	MOVQ R12, lt+32(FP)
+	RET
 
-done:
-	ADDQ CX, SI
-	SUBQ R11, SI
-	MOVQ SI, colon+24(FP)
+none:
+	VZEROUPPER
+	MOVQ $-1, colon+24(FP)
 	MOVQ R12, lt+32(FP)
 	RET
 
 last:
 	// The 32 bytes that end b; the SI-DI (1 to 32) of them before SI are
 	// looked at already: their bits are dropped (a 64-bit shift, so that
-	// 32 drops all) and SI moved back to the first of the others.
+	// 32 drops all), and bit 0 stands for the byte at SI.
 	MOVQ      SI, CX
 	SUBQ      DI, CX
 	VMOVDQU   (DI), Y2
 	VPCMPEQB  Y0, Y2, Y3
 	VPCMPEQB  Y1, Y2, Y4
+	VPCMPEQB  Y7, Y2, Y5
 	VPMOVMSKB Y3, AX
 	VPMOVMSKB Y4, BX
+	VPMOVMSKB Y5, DX
 	SHRQ      CX, AX
 	SHRQ      CX, BX
-	TESTQ     AX, AX
-	JNZ       found
-	VZEROUPPER
-	TESTQ     BX, BX
-	JZ        none
-	BSRQ      BX, BX
-	LEAQ      (SI)(BX*1), R12
-	SUBQ      R11, R12
-
-none:
-	MOVQ $-1, colon+24(FP)
-	MOVQ R12, lt+32(FP)
-	RET
+	SHRQ      CX, DX
+	MOVQ      $1, R13
+	JMP       masks

@@ -5,4 +5,4 @@ package scan
 // colonLtVector: no vector loop here.
 const colonLtVector = false
 
-func indexColonLastLtAVX2(b []byte) (colon, lt int) { return indexColonLastLtGeneric(b) }
+func indexColonOpenLtAVX2(b []byte) (colon, lt int) { return indexColonOpenLtGeneric(b) }
