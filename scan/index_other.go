@@ -5,4 +5,6 @@ package scan
 // colonLtVector: no vector loop here.
 const colonLtVector = false
 
-func indexColonOpenLtAVX2(b []byte) (colon, lt int) { return indexColonOpenLtGeneric(b) }
+func indexColonSkipAVX2(b []byte, from int, open bool) (colon, lt int) {
+	return indexColonOpenLtAt(b, from)
+}
