@@ -76,6 +76,15 @@ closedHit:
 	JB        foundDX
 	CMPQ      SI, R9
 	JA        foundDX
+	// The first ':' after a letter that may end a no-authority scheme
+	// is not passed over: found without the classes (a run of "a:"
+	// classed its step at each ':', Adversarial/colon +50 %).
+	BSFL      DX, AX
+	MOVBLZX   -1(SI)(AX*1), AX
+	LEAQ      ·endsNoAuthorityScheme(SB), BX
+	MOVBLZX   (BX)(AX*1), AX
+	TESTL     AX, AX
+	JNZ       foundDX
 
 	// The classes of the bytes before, after and two after each byte of
 	// the step (colonSkip: a nibble's table each, looked up by VPSHUFB).
