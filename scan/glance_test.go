@@ -457,3 +457,20 @@ func indexColonGlanceNoAngle(b []byte, from int) int {
 		from = i + 1
 	}
 }
+
+// FuzzColonGlance: indexColonGlance (its vector search, the ':' it passes
+// over, the '<' it keeps) passes the ':' that the look back of revision 5
+// passes, from every start of any input.
+func FuzzColonGlance(f *testing.F) {
+	for _, s := range []string{"<http://a> x:y", "Note: 10:30 <URL: mailto:a@b>", "<a@b.c> urn:x", strings.Repeat("a:", 40),
+		"x:\t/ y: //z <im:a> <URL:URL:x:", strings.Repeat("<x> b:c ", 10) + "< \n tel:1"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for from := 0; from <= len(b); from++ {
+			if got, want := indexColonGlance(b, from), indexColonGlanceBack(b, from); got != want {
+				t.Fatalf("%q from %d: indexColonGlance %d, the look back %d", b, from, got, want)
+			}
+		}
+	})
+}
