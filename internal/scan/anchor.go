@@ -169,7 +169,7 @@ func (s *Scanner) nextAnchor() (int, Kind) {
 	// scan asks every cache at every anchor, and most of them know (the
 	// calls cost a tenth of the time of a short candidate).
 	if !a.colon.known(abs, end) {
-		search := indexColonGlance
+		search := colonGlance
 		if s.cfg.AnyScheme || len(s.schemes) > 0 {
 			search = indexColon
 		}
@@ -206,6 +206,12 @@ func (s *Scanner) nextAnchor() (int, Kind) {
 
 func indexColon(b []byte, from int) int { return indexFrom(b, from, ':') }
 
+// colonGlance is indexColonGlance, the search with the default schemes;
+// a test puts the glance of revision 5 as it was first written in its
+// place, to compare the candidates (the call is made through a func value
+// in any case).
+var colonGlance = indexColonGlance
+
 // indexColonGlance finds the next ':' at or after from that may end a
 // scheme. Text holds a ':' every hundred bytes or so ("Note: ", "10:30",
 // "Closes: #1"), and most of them can be turned down at a glance, here,
@@ -223,13 +229,45 @@ func indexColon(b []byte, from int) int { return indexFrom(b, from, ':') }
 // the corpus: of 341,000 ':' in 32 MB, 99,000 reached tryScheme, now 8,400, 2,700
 // of them before "//").
 func indexColonGlance(b []byte, from int) int {
-	lt := newLtTrack()
+	// lt is the last '<' met since the last ':' but that of "URL:", with
+	// no '>' after it, or -1: only the first such ':' after a '<' may end
+	// a scheme run that it opens (angleBefore), and only with no '>'
+	// between them. Before from nothing was met: a '<' may stand there.
+	lt := from - 1
 	for {
-		k := bytes.IndexByte(b[from:], ':')
-		if k < 0 {
+		var i, l int
+		switch {
+		case from+1 < len(b) && (b[from] == ':' || b[from+1] == ':' && b[from] != '<' && b[from] != '>'):
+			// A ':' right after the last one turned down ("a:a:",
+			// "::"): looked at here, as the search's call cost more
+			// (Adversarial/colon, 10 MB of "a:": CPU time of 11 runs
+			// 0.91 s -> 0.43; f374437, with bytes.IndexByte, 0.68).
+			i, l = from, -1
+			if b[from] != ':' {
+				i = from + 1
+			}
+		case colonLtVector && len(b)-from >= 32:
+			// It passes over a ':' at i when 3 <= i < len(b)-2, no
+			// '<' is open (lt would be -1 there), b[i-1] ends no name
+			// of noAuthoritySchemes, and b[i+1] is neither whitespace
+			// nor '/', or is ' ' or '\t' with none of " \t/\n\r" after
+			// it: each test below then turns it down (mayWrapAfter
+			// stops at b[i+2]), and nothing changes. They are 70 % of
+			// the ':' of text-32m.txt ("10:30", "Note: this"); each
+			// cost a call and the tests (urix -c text.txt, 10 runs:
+			// this loop 2,070 -> 750 samples, the search 3,370 ->
+			// 4,100).
+			i, l = indexColonSkipAVX2(b, from, lt >= 0)
+		default:
+			i, l = indexColonOpenLtAt(b, from)
+		}
+		if i < 0 {
 			return -1
 		}
-		i := from + k
+		if l >= 0 {
+			lt = l
+		}
+		from = i + 1
 		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' {
 			return i
 		}
@@ -244,69 +282,122 @@ func indexColonGlance(b []byte, from int) int {
 		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
 			return i
 		}
-		if isSchemeByte(b[i-1]) && isSchemeByte(b[i-2]) && !(b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u') && lt.near(b, i) && angleBefore(b, i) {
+		if lt >= 0 {
 			// Any permanent scheme inside <...> (behaviour §2.3): of two
 			// characters or more.
-			return i
+			url := b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u'
+			if i-lt <= angleReach && isSchemeByte(b[i-1]) && isSchemeByte(b[i-2]) && !url && angleBefore(b, i) {
+				return i
+			}
+			if !url {
+				lt = -1
+			}
 		}
-		from = i + 1
 	}
+}
+
+// indexColonOpenLtAt is the index of the first ':' of b at or after from,
+// or -1, and that of the last '<' before it (or before the end of b) from
+// from on when no '>' follows that '<' before the ':' (the end), or -1:
+// the search of indexColonGlance, which so knows at each ':' whether a '<'
+// came since the ':' before that may open a scheme run ending there
+// (angleBefore): of the 54,600 '<' of text-32m.txt, 45,900 stand before a
+// ':' within angleReach, and all but 1,300 of them are closed by a '>'
+// before it ("<name@host>"). indexColonSkipAVX2 is its vector loop.
+//
+// Revision 5 (any permanent scheme inside <...>) first walked back over
+// the scheme run before each ':' (angleBefore), then searched for '<'
+// ahead of the ':' asked about (ltTrack, session 16): urix -c -j 1 on
+// text.txt of the benchmark corpus took 21 % more CPU time than dd697fe,
+// before it. Meeting the '<' in the search of ':' itself (one vector
+// pass) and walking back only at the ':' after an open '<', 7 % more;
+// passing over the ':' the glance turns down too, 4 % (session 17).
+func indexColonOpenLtAt(b []byte, from int) (colon, lt int) {
+	c := b[from:]
+	colon = bytes.IndexByte(c, ':')
+	if colon >= 0 {
+		c = c[:colon]
+		colon += from
+	}
+	lt = bytes.LastIndexByte(c, '<')
+	if lt >= 0 {
+		if bytes.IndexByte(c[lt:], '>') >= 0 {
+			return colon, -1
+		}
+		lt += from
+	}
+	return colon, lt
+}
+
+// colonSkip holds the tables of indexColonSkipAVX2, built from the
+// glance's own tests: the 0x0f mask; the tables of the low and high
+// nibbles of a byte that ends a name of noAuthoritySchemes
+// (endsNoAuthorityScheme); those of the classes of the byte after a
+// ':' (colonSkipBlank, colonSkipStop, colonSkipWrap); each class's bits.
+// A byte is in a class when the entries of its two nibbles share a bit
+// of it; VPSHUFB gives 0 for a nibble of 8 or more: no non-ASCII byte
+// is in one.
+var colonSkip = func() (t [8][32]byte) {
+	classes := []func(c byte) bool{
+		// "x:y" and "x:\ty": mayWrapAfter looks on over ' ' and '\t'
+		colonSkipBlank,
+		// another whitespace or '/': the wrap and "//" tests look on
+		colonSkipStop,
+		// after ' ' or '\t', what mayWrapAfter stops at or looks on over
+		colonSkipWrap,
+	}
+	fill := func(lo, hi, bits *[32]byte, classes []func(byte) bool) {
+		bit := 0
+		for n, in := range classes {
+			var mask byte
+			for h := 0; h < 8; h++ {
+				var b byte
+				for l := 0; l < 16; l++ {
+					if in(byte(h<<4 | l)) {
+						if b == 0 {
+							b = 1 << bit
+							bit++
+						}
+						lo[l] |= b
+					}
+				}
+				hi[h] |= b
+				mask |= b
+			}
+			if bits != nil {
+				bits[n] = mask
+			}
+		}
+		if bit > 8 {
+			panic("colonSkip: more than 8 bits")
+		}
+		copy(lo[16:], lo[:16])
+		copy(hi[16:], hi[:16])
+	}
+	for k := range t[0] {
+		t[0][k] = 0x0f
+	}
+	fill(&t[1], &t[2], nil, []func(byte) bool{func(c byte) bool { return endsNoAuthorityScheme[c] }})
+	var bits [32]byte
+	fill(&t[3], &t[4], &bits, classes)
+	for k := range t[5] {
+		t[5][k] = bits[0] | bits[1] // after: blank or stop
+		t[6][k] = bits[0]           // after: blank
+		t[7][k] = bits[2]           // two after: wrap
+	}
+	return t
+}()
+
+func colonSkipBlank(c byte) bool { return c == ' ' || c == '\t' }
+func colonSkipStop(c byte) bool  { return isSpaceByte(c) && !colonSkipBlank(c) || c == '/' }
+func colonSkipWrap(c byte) bool {
+	return c == ' ' || c == '\t' || c == '/' || c == '\n' || c == '\r'
 }
 
 // angleReach is how far before a ':' at i the '<' that angleBefore looks
 // for may stand: the run of scheme characters (maxSchemeRun+1), whitespace
 // (maxGap), "URL:", whitespace again (maxGap), the '<' itself.
 const angleReach = maxSchemeRun + 1 + maxGap + len("URL:") + maxGap + 1
-
-// ltTrack finds, for the ':' of indexColonGlance in increasing order,
-// whether a '<' stands within angleReach before each, searching b forward
-// (bytes.IndexByte) a chunk at a time, each byte once, and only when
-// asked. It gates angleBefore: that walk back over the scheme run before
-// every "identifier:" of code cost 13 % of BenchmarkScanGoSource (profile
-// of session 16, when it was 27 % slower than dd697fe); GOROOT/src has
-// 700,000 such ':' and 88,000 '<', so most ':' are turned down by the
-// two compares of near. (A search between each two ':' cost more than
-// the walk it saved.) It is asked after the "URL" test: in a run of
-// "<URL:" it searched at each ':' (Adversarial/url-prefix +46 %).
-type ltTrack struct {
-	last  int  // the last '<' found before next
-	next  int  // the next '<' (found), or where the search stopped
-	found bool // next is a '<'
-}
-
-// newLtTrack is an ltTrack that has searched nothing yet.
-func newLtTrack() ltTrack { return ltTrack{last: -angleReach - 1} }
-
-// ltChunk is how far past a ':' ltTrack searches for the next '<'.
-const ltChunk = 1024
-
-// near tells whether a '<' stands in b[i-angleReach:i]: angleBefore
-// returns false for the ':' at i when it does not.
-func (t *ltTrack) near(b []byte, i int) bool {
-	if t.next >= i {
-		return t.last >= i-angleReach
-	}
-	return t.search(b, i)
-}
-
-// search is near when b has not been searched up to i.
-func (t *ltTrack) search(b []byte, i int) bool {
-	lo := max(0, i-angleReach)
-	for t.next < i {
-		from := t.next
-		if t.found {
-			t.last, from = t.next, t.next+1
-		}
-		from = max(from, lo) // nothing before lo matters
-		lim := min(len(b), max(i, from)+ltChunk)
-		if k := bytes.IndexByte(b[from:lim], '<'); k >= 0 {
-			t.next, t.found = from+k, true
-		} else {
-			t.next, t.found = lim, false
-		}
-	}
-	return t.last >= lo
-}
 
 // noAuthoritySchemes are the schemes people write without "//" (behaviour
 // §2), lower-case: isNoAuthorityScheme accepts exactly these.

@@ -1,12 +1,13 @@
 package scan
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // TestNoAuthoritySchemes keeps isNoAuthorityScheme (a string switch, on the
@@ -169,30 +170,307 @@ func TestTrimEndFastPath(t *testing.T) {
 	}
 }
 
-// TestLtTrack: near, asked at increasing indexes (as indexColonGlance
-// asks it, from any start), says whether a '<' stands within angleReach
-// before each, and is never false where angleBefore is true.
-func TestLtTrack(t *testing.T) {
-	rng := rand.New(rand.NewPCG(35, 16))
-	alphabet := []byte("ab<: \t\nURL:")
-	for round := 0; round < 300; round++ {
-		b := make([]byte, rng.IntN(3000))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-			if rng.IntN(8) != 0 && b[i] == '<' {
-				b[i] = 'x' // '<' rarer, so that windows without one occur
-			}
+// indexColonGlanceBack is indexColonGlance as revision 5 first wrote it
+// (fa1d0f3): the '<' that may open a ':' looked for back from it, over
+// the scheme run, at each ':' (angleBefore). indexColonGlance must pass
+// the same ':' from any start in any b.
+func indexColonGlanceBack(b []byte, from int) int {
+	for {
+		i := indexFrom(b, from, ':')
+		if i < 0 {
+			return -1
 		}
-		lt := newLtTrack()
-		for i := rng.IntN(400); i < len(b); i += 1 + rng.IntN(300) {
-			lo := max(0, i-angleReach)
-			want := bytes.LastIndexByte(b[lo:i], '<') >= 0
-			if got := lt.near(b, i); got != want {
-				t.Fatalf("round %d: near(%d) = %v, want %v", round, i, got, want)
-			}
-			if angleBefore(b, i) && !want {
-				t.Fatalf("round %d: angleBefore(%d) with no '<' within angleReach", round, i)
+		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' {
+			return i
+		}
+		if endsNoAuthorityScheme[b[i-1]] && (endsNoAuthorityName(b, i) ||
+			(isSpaceByte(b[i-2]) || isSpaceByte(b[i-3])) && mayEndWrappedScheme(b, i)) {
+			return i
+		}
+		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
+			return i
+		}
+		if isSchemeByte(b[i-1]) && isSchemeByte(b[i-2]) && !(b[i-1]|0x20 == 'l' && b[i-2]|0x20 == 'r' && b[i-3]|0x20 == 'u') && angleBefore(b, i) {
+			return i
+		}
+		from = i + 1
+	}
+}
+
+// anglePieces make random text dense in the shapes angleBefore and
+// angleTarget read: '<', whitespace of each kind and of maxGap bytes or
+// one more, "URL:", scheme runs of maxSchemeRun+1 bytes or one more, ':'.
+var anglePieces = []string{"<", "< ", "<http", "<URL:", "<im", "< URL: ", " ", "  ", "\t", "\n", "\r\n", "\v", "URL:", "url:", "Url", "URL", "http", "mailto",
+	"im", "a", "x", "-", ".", "+", ":", "::", "//", ">", "> ", "<a@b.c>", "@", "\"", "(", "é", "\x00",
+	strings.Repeat(" ", maxGap-1), strings.Repeat(" ", maxGap), strings.Repeat("\n", maxGap+1),
+	strings.Repeat("a", maxSchemeRun), strings.Repeat("b", maxSchemeRun+1), strings.Repeat("c", maxSchemeRun+2)}
+
+func randomAngleText(rng *rand.Rand, pieces []string, most int) []byte {
+	var b []byte
+	for k := 1 + rng.IntN(most); k > 0; k-- {
+		b = append(b, pieces[rng.IntN(len(pieces))]...)
+	}
+	return b
+}
+
+// colonPieces make random text dense in the shapes the colon glance
+// reads around a ':': the letters that end a no-authority scheme,
+// whitespace of each kind, '/', "//", wrapped schemes.
+var colonPieces = []string{":", ": ", ":\t", ":\n", ":\r\n", ": /", ":  x", ":\v", ":\f", "://", ":/", "10:30", "Note: x",
+	"mailto:", "mail\n  to:a", "tel:", "Tel:", "sip:", "x", "a", "d", "t", "O", "S", "é", "\x80", "http:", "http:\n  //a",
+	"<", ">", "<a@b>", "URL:", " ", "\t", "\n", "/", "//", "s:s:s:", "urn:x"}
+
+// TestColonGlanceForward: indexColonGlance, which meets each '<' on its
+// way and passes over the ':' its neighbours turn down, passes the ':'
+// that the look back of revision 5 passes, from every start, in random
+// text and in each of its prefixes (the buffer ends anywhere, as reads
+// split the input).
+func TestColonGlanceForward(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 18))
+	for round := 0; round < 6000; round++ {
+		pieces := anglePieces
+		if round%2 == 1 {
+			pieces = colonPieces
+		}
+		full := randomAngleText(rng, pieces, 40)
+		for _, n := range []int{len(full), rng.IntN(len(full) + 1), rng.IntN(len(full) + 1)} {
+			b := full[:n]
+			for from := 0; from <= len(b); from++ {
+				if got, want := indexColonGlance(b, from), indexColonGlanceBack(b, from); got != want {
+					t.Fatalf("%q from %d: indexColonGlance %d, the look back %d", b, from, got, want)
+				}
 			}
 		}
 	}
+}
+
+// TestIndexColonOpenLt: the vector search and the generic one find the
+// first ':' and the last '<' before it that no '>' closes, at every
+// length and start of random bytes where they are rare, common or absent;
+// the vector search passes over only ':' that colonSkipped says it may,
+// and none while a '<' is open before from.
+func TestIndexColonOpenLt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 19))
+	passed := 0
+	defer func() {
+		if colonLtVector && passed < 10000 {
+			t.Errorf("the vector search passed over %d ':' only: the test tests little", passed)
+		}
+	}()
+	special := []byte(":<>/ \t\n\r\v\fxsOT5")
+	for round := 0; round < 3000; round++ {
+		b := make([]byte, rng.IntN(300))
+		odds := 1 + rng.IntN(12)
+		for i := range b {
+			if rng.IntN(odds) == 0 {
+				b[i] = special[rng.IntN(len(special))]
+			} else if b[i] = byte(rng.IntN(256)); b[i] == ':' || b[i] == '<' || b[i] == '>' {
+				b[i] = 'x'
+			}
+		}
+		for from := 0; from <= len(b); from++ {
+			want := func(end int) (int, int) {
+				colon, lt := -1, -1
+				for j := from; j < end; j++ {
+					switch b[j] {
+					case '<':
+						lt = j
+					case '>':
+						lt = -1
+					case ':':
+						if colon < 0 {
+							return j, lt
+						}
+					}
+				}
+				return colon, lt
+			}
+			wantColon, wantLt := want(len(b))
+			if colon, lt := indexColonOpenLtAt(b, from); colon != wantColon || lt != wantLt {
+				t.Fatalf("indexColonOpenLtAt(%q, %d) = %d, %d, want %d, %d", b, from, colon, lt, wantColon, wantLt)
+			}
+			if !colonLtVector || len(b)-from < 32 {
+				continue
+			}
+			if colon, lt := indexColonSkipAVX2(b, from, true); colon != wantColon || lt != wantLt {
+				t.Fatalf("indexColonSkipAVX2(%q, %d, open) = %d, %d, want %d, %d", b, from, colon, lt, wantColon, wantLt)
+			}
+			colon, lt := indexColonSkipAVX2(b, from, false)
+			end := colon
+			if end < 0 {
+				end = len(b)
+			}
+			for j := from; j < end; j++ {
+				if b[j] == ':' {
+					passed++
+					if open := openLt(b, from, j); open >= 0 || !colonSkipped(b, j) {
+						t.Fatalf("indexColonSkipAVX2(%q, %d) passed over the ':' at %d (open '<' %d)", b, from, j, open)
+					}
+				}
+			}
+			if colon >= 0 && b[colon] != ':' {
+				t.Fatalf("indexColonSkipAVX2(%q, %d) = %d, not a ':'", b, from, colon)
+			}
+			wantLt = openLt(b, from, end)
+			if lt != wantLt {
+				t.Fatalf("indexColonSkipAVX2(%q, %d) = %d, %d, want the '<' %d", b, from, colon, lt, wantLt)
+			}
+		}
+	}
+}
+
+// openLt is the last '<' of b[from:to] that no '>' follows, or -1.
+func openLt(b []byte, from, to int) int {
+	lt := -1
+	for j := from; j < to; j++ {
+		switch b[j] {
+		case '<':
+			lt = j
+		case '>':
+			lt = -1
+		}
+	}
+	return lt
+}
+
+// colonSkipped tells whether indexColonSkipAVX2 may pass over the ':' at
+// i, its tables read a byte at a time: the tests of indexColonGlance turn
+// it down whatever stands before b[i-1] and after b[i+2] (with no '<'
+// open).
+func colonSkipped(b []byte, i int) bool {
+	if i < 3 || i+2 >= len(b) {
+		return false
+	}
+	in := func(lo, hi int, c byte) byte { return colonSkip[lo][c&15] & colonSkip[hi][c>>4] }
+	before, after, after2 := in(1, 2, b[i-1]), in(3, 4, b[i+1]), in(3, 4, b[i+2])
+	return before == 0 && (after&colonSkip[5][0] == 0 || after&colonSkip[6][0] != 0 && after2&colonSkip[7][0] == 0)
+}
+
+// TestColonSkipTables: the classes that colonSkip's tables give each
+// byte are the glance's own.
+func TestColonSkipTables(t *testing.T) {
+	in := func(lo, hi int, c byte) byte { return colonSkip[lo][c&15] & colonSkip[hi][c>>4] }
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		if got := in(1, 2, b) != 0; got != endsNoAuthorityScheme[b] {
+			t.Errorf("%q: ends a name %v, endsNoAuthorityScheme %v", b, got, endsNoAuthorityScheme[b])
+		}
+		after := in(3, 4, b)
+		for _, class := range []struct {
+			bits byte
+			in   bool
+		}{{colonSkip[6][0], colonSkipBlank(b)}, {colonSkip[5][0] &^ colonSkip[6][0], colonSkipStop(b)}, {colonSkip[7][0], colonSkipWrap(b)}} {
+			if got := after&class.bits != 0; got != class.in {
+				t.Errorf("%q: class %08b %v, want %v", b, class.bits, got, class.in)
+			}
+		}
+	}
+}
+
+// TestAngleGlanceCandidates: the scanner finds the same candidates with
+// indexColonGlance as with the look back of revision 5, in random text
+// dense in angle shapes around URIs, read whole, split in two at every
+// point, a byte at a time and by halves (testing/iotest).
+func TestAngleGlanceCandidates(t *testing.T) {
+	pieces := append([]string{"http://a.b/c", "mailto:a@b.com", "urn:x:y", "im:a@b", "foo+bar:x", "//a", "/", "\n  "}, anglePieces...)
+	rng := rand.New(rand.NewPCG(35, 20))
+	for round := 0; round < 400; round++ {
+		in := string(randomAngleText(rng, pieces, 16))
+		for _, cfg := range []Config{{}, {Email: true, WWW: true}} {
+			colonGlance = indexColonGlanceBack
+			want := candidatesInFull(strings.NewReader(in), cfg)
+			colonGlance = indexColonGlance
+			readers := []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in)),
+				iotest.HalfReader(strings.NewReader(in)), iotest.DataErrReader(strings.NewReader(in))}
+			for k := 0; k < len(in); k++ {
+				readers = append(readers, io.MultiReader(strings.NewReader(in[:k]), strings.NewReader(in[k:])))
+			}
+			for n, r := range readers {
+				if got := candidatesInFull(r, cfg); got != want {
+					t.Fatalf("%q (%+v, reader %d):\nforward glance %q\nlook back      %q", in, cfg, n, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkColonGlance: the colon glance alone over the file named by
+// $URIX_BENCH_FILE (or prose), a buffer of readSize bytes at a time, from
+// each ':' it passes to the next, as the scanner asks it: the forward glance of revision 5 (indexColonGlance),
+// the look back it replaced (back), and the glance without revision 5's
+// test of <scheme: at all (none, what dd697fe ran), for the cost of that test.
+func BenchmarkColonGlance(b *testing.B) {
+	var src []byte
+	if name := os.Getenv("URIX_BENCH_FILE"); name != "" {
+		var err error
+		if src, err = os.ReadFile(name); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		src = prose(benchSize)
+	}
+	for _, g := range []struct {
+		name   string
+		glance func([]byte, int) int
+	}{{"forward", indexColonGlance}, {"back", indexColonGlanceBack}, {"none", indexColonGlanceNoAngle}} {
+		b.Run(g.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			buf := make([]byte, readSize)
+			n := 0
+			cpu0 := cpuTime()
+			for b.Loop() {
+				// A buffer's worth at a time, copied first, as the
+				// scanner reads: the glance reads from the cache.
+				for off := 0; off < len(src); off += len(buf) {
+					c := buf[:copy(buf, src[off:])]
+					for i := g.glance(c, 0); i >= 0; i = g.glance(c, i+1) {
+						n++
+					}
+				}
+			}
+			// The CPU time too: on the shared machine the wall time
+			// of a run varies by ±20 %.
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(n)/float64(b.N), "colons/op")
+		})
+	}
+}
+
+// indexColonGlanceNoAngle is indexColonGlance without the test of
+// <scheme: (revision 5): the glance of dd697fe, a floor for its cost.
+func indexColonGlanceNoAngle(b []byte, from int) int {
+	for {
+		i := indexFrom(b, from, ':')
+		if i < 0 {
+			return -1
+		}
+		if i+2 >= len(b) || i < 3 || b[i+1] == '/' && b[i+2] == '/' {
+			return i
+		}
+		if endsNoAuthorityScheme[b[i-1]] && (endsNoAuthorityName(b, i) ||
+			(isSpaceByte(b[i-2]) || isSpaceByte(b[i-3])) && mayEndWrappedScheme(b, i)) {
+			return i
+		}
+		if isSpaceByte(b[i+1]) && mayWrapAfter(b, i) && gapThenSlashes(b, i) {
+			return i
+		}
+		from = i + 1
+	}
+}
+
+// FuzzColonGlance: indexColonGlance (its vector search, the ':' it passes
+// over, the '<' it keeps) passes the ':' that the look back of revision 5
+// passes, from every start of any input.
+func FuzzColonGlance(f *testing.F) {
+	for _, s := range []string{"<http://a> x:y", "Note: 10:30 <URL: mailto:a@b>", "<a@b.c> urn:x", strings.Repeat("a:", 40),
+		"x:\t/ y: //z <im:a> <URL:URL:x:", strings.Repeat("<x> b:c ", 10) + "< \n tel:1"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for from := 0; from <= len(b); from++ {
+			if got, want := indexColonGlance(b, from), indexColonGlanceBack(b, from); got != want {
+				t.Fatalf("%q from %d: indexColonGlance %d, the look back %d", b, from, got, want)
+			}
+		}
+	})
 }
