@@ -142,7 +142,7 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 		msgs.errorf("%s: %v", r.displayName(in.name), unwrapPathError(err))
 		return n, false
 	}
-	return n, true
+	return n, !f.failed
 }
 
 // countingReader counts the bytes read, for --stats.
