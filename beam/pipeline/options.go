@@ -10,7 +10,7 @@ import (
 // inputs. The others (the output's form, -r, -j, ...) are the pipeline's
 // own business.
 var Flags = []string{
-	"scheme", "any-scheme", "www", "email", "hyphen", "bare-break", "max-length", "fold-width",
+	"scheme", "any-scheme", "www", "email", "embedded", "hyphen", "bare-break", "max-length", "fold-width",
 	"invalid", "normalize", "ascii",
 	"format", "decompress", "max-window", "warnings",
 }

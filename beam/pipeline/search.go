@@ -3,10 +3,10 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/engine"
@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, fileio.ReadableFile, func(string), func(string, int64), func(string), error](&searchFn{})
+	register.DoFn5x1[context.Context, string, func(string), func(string, int64), func(string), error](&searchFn{})
 	register.Emitter1[string]()
 	register.Emitter2[string, int64]()
 }
@@ -33,12 +33,15 @@ var (
 	resultsCount    = beam.NewCounter("urix", "results")
 )
 
-// searchFn runs the engine over one matched file, as `urix --json FILE`
-// with Flags would: the lines it prints are the results, what it says on
-// stderr the messages (the errors output), and each URI it writes is
-// counted under its keys. What cannot be read is a message, as on the
-// CLI's stderr: the other files are still read and the run's error count
-// says so.
+// searchFn runs the engine over one file, named by its path, as
+// `urix --json FILE` with Flags would: the lines it prints are the
+// results, what it says on stderr the messages (the errors output), and
+// each URI it writes is counted under its keys. What is wrong with the
+// file (it cannot be opened, its data is corrupt) is a message, as on
+// the CLI's stderr: the other files are still read and the run's error
+// count says so. A failure of the storage that may pass (failure.go) is
+// returned instead, for the runner to retry the file: nothing of the
+// failed attempt is counted here, and the runner drops what it emitted.
 type searchFn struct {
 	// Flags are the CLI's flags, as words (Config.Flags).
 	Flags []string
@@ -53,27 +56,53 @@ func (f *searchFn) Setup() (err error) {
 	return err
 }
 
-func (f *searchFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
+func (f *searchFn) ProcessElement(ctx context.Context, path string,
 	emitLine func(string), emitKey func(string, int64), emitMsg func(string)) error {
 	o := f.opts
 	results := &lineWriter{emit: emitLine}
-	s := &fileSink{ctx: ctx, emitKey: emitKey, emitMsg: emitMsg, counts: f.counts}
+	s := &fileSink{emitKey: emitKey, emitMsg: emitMsg, counts: f.counts}
 	o.Stdout, o.Stderr, o.Sink = results, io.Discard, s
 	res := engine.RunInputs([]engine.Input{{
-		Name: file.Metadata.Path,
-		Open: func() (io.ReadCloser, error) { return file.Open(ctx) },
+		Name: path,
+		Open: func() (io.ReadCloser, error) {
+			rc, err := openPath(ctx, path)
+			if err != nil {
+				s.storageErr(err)
+				return nil, err
+			}
+			s.src = &storageReader{r: rc}
+			return readCloser{s.src, rc}, nil
+		},
 	}}, o)
+	if s.failed == nil && s.src != nil && transient(s.src.err) {
+		s.failed = s.src.err // told by no message: the file was not read to its end all the same
+	}
+	if s.failed != nil {
+		// Counted keys of this attempt are not emitted with the next file.
+		clear(f.counts)
+		return fmt.Errorf("%s: %w (the storage failed: retried)", path, s.failed)
+	}
 	s.flushCounts()
 	filesRead.Inc(ctx, res.Stats.Files)
 	bytesRead.Inc(ctx, res.Stats.Bytes)
 	urisFound.Inc(ctx, res.Stats.Found)
 	urisInvalid.Inc(ctx, res.Stats.Invalid)
 	resultsCount.Inc(ctx, results.lines)
+	fileErrors.Inc(ctx, s.errors)
+	warnings.Inc(ctx, s.warnings)
 	for _, n := range res.Stats.Quality {
 		qualityWarnings.Inc(ctx, int64(n))
 	}
 	return nil
 }
+
+// readCloser reads r and closes c.
+type readCloser struct {
+	io.Reader
+	c io.Closer
+}
+
+func (r readCloser) Close() error { return r.c.Close() }
 
 // lineWriter emits each line written to it (the engine's output, which
 // ends every line) as an element, without its line break.
@@ -103,12 +132,24 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 }
 
 // fileSink takes what the engine writes of one file: each URI is counted
-// under its keys, each message is a line of the errors output.
+// under its keys, each message is a line of the errors output, and the
+// errors and warnings are counted, for the file's attempt to add once it
+// is through.
 type fileSink struct {
-	ctx     context.Context
 	emitKey func(string, int64)
 	emitMsg func(string)
 	counts  map[string]int64
+
+	src              *storageReader // the file, as opened
+	failed           error          // the storage's failure that may pass: the attempt is dropped
+	errors, warnings int64
+}
+
+// storageErr judges an error of opening the file.
+func (s *fileSink) storageErr(err error) {
+	if transient(err) {
+		s.failed = err
+	}
 }
 
 // maxHeldKeys bounds the counts held before they are emitted: a large
@@ -126,12 +167,20 @@ func (s *fileSink) URI(_ string, m *extract.Match, _ *document.Origin) {
 }
 
 func (s *fileSink) Message(m engine.Message) {
+	if s.src != nil && s.src.err != nil && s.failed == nil && transient(s.src.err) {
+		// The error the engine tells now comes of the storage's (or
+		// after it: the file read no further).
+		s.failed = s.src.err
+	}
+	if s.failed != nil {
+		return
+	}
 	level := "warning"
 	if m.Error {
 		level = "error"
-		fileErrors.Inc(s.ctx, 1)
+		s.errors++
 	} else {
-		warnings.Inc(s.ctx, int64(max(m.More, 1)))
+		s.warnings += int64(max(m.More, 1))
 	}
 	s.emitMsg(encodeMessage(m.File, level, m.Text))
 }

@@ -7,6 +7,7 @@
 // files).
 //
 //	urix-beam --input '/data/mail/*.mbox.gz' --output /data/out/mail
+//	urix-beam --input_list wet.paths.gz --input_prefix s3://commoncrawl/ --output s3://bucket/uris
 //
 // Beam's own flags (--runner, --endpoint, --environment_type, --project,
 // --region, ...) are taken as well; see beam/README.md.
@@ -69,10 +70,12 @@ var usage = map[string]string{
 
 func main() {
 	var (
-		c      pipeline.Config
-		inputs list
+		c             pipeline.Config
+		inputs, lists list
 	)
-	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; repeatable)")
+	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; ** for any number of local directories; repeatable)")
+	flag.Var(&lists, "input_list", "read the files that `FILE` lists, one path or URL a line (gzip or not; blank lines and # comments skipped; repeatable)")
+	flag.StringVar(&c.InputPrefix, "input_prefix", "", "put `PREFIX` before each entry of an --input_list that is not absolute (no SCHEME://, no leading /): s3://commoncrawl/")
 	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-00016.jsonl, PREFIX.schemes-..., ...")
 	// The CLI's flags, with the CLI's help but where the results, the
 	// lines of --json, make it read otherwise.
@@ -83,7 +86,7 @@ func main() {
 	flag.IntVar(&c.CountShards, "count-shards", pipeline.DefaultCountShards, "write the URI, host and domain counts in `N` files each")
 	flag.IntVar(&c.Top, "top", pipeline.DefaultTop, "list the `N` most frequent URIs (-1: no list)")
 	flag.Parse()
-	c.Inputs = inputs
+	c.Inputs, c.InputLists = inputs, lists
 	if c.Shards < 1 || c.CountShards < 1 {
 		fail(2, "--shards and --count-shards: want at least 1")
 	}
