@@ -14,7 +14,9 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 )
 
 // collect is what a DoFn emitted in one call.
@@ -271,8 +273,53 @@ func TestInputList(t *testing.T) {
 	}
 }
 
-func TestDumpCollection(t *testing.T) {
-	if d := os.Getenv("URIX_DUMP"); d != "" {
-		writeCollection(t, d)
+// TestTransientFailsBundle: on a runner, the storage's failure fails
+// the file's bundle (prism does not retry: the job fails, saying why)
+// rather than end as an error line of a job that succeeds.
+func TestTransientFailsBundle(t *testing.T) {
+	dir := t.TempDir()
+	writeCollection(t, dir)
+	path := "flaky://" + filepath.Join(dir, "list.mbox")
+	flakyMu.Lock()
+	flakyFailures[path] = 1
+	flakyMu.Unlock()
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(dir, "out", "res")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ptest.Run(p); err == nil || !strings.Contains(err.Error(), "connection reset") {
+		t.Errorf("the job ended with %v, want the storage's error", err)
+	}
+}
+
+// TestFlagsAreTheCLIs: every flag of the CLI's "What to find" and
+// "Input" sections of --help is one of Flags, but those of the -r walk
+// and of the workers (the pipeline's own business: "**" walks as -r).
+func TestFlagsAreTheCLIs(t *testing.T) {
+	out, err := exec.Command(urixCLI(t), "--help").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	notTaken := map[string]bool{"recursive": true, "dereference-recursive": true, "include": true, "exclude": true, "text": true, "jobs": true}
+	section := ""
+	checked := 0
+	for _, l := range lines(string(out)) {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "-") {
+			section = l
+			continue
+		}
+		if section != "What to find" && section != "Input" || !strings.HasPrefix(l, "--") {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(l, "--"), " ")
+		name = strings.TrimSuffix(name, ",")
+		checked++
+		if !notTaken[name] && !slices.Contains(Flags, name) {
+			t.Errorf("--%s (%s) is not among the pipeline's Flags", name, section)
+		}
+	}
+	if checked < 12 {
+		t.Fatalf("%d flags read from --help: its form changed?\n%s", checked, out)
 	}
 }
