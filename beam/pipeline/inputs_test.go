@@ -162,6 +162,7 @@ func TestTransient(t *testing.T) {
 	}{
 		{errReset, true},
 		{fmt.Errorf("x: %w", os.ErrNotExist), false},
+		{&os.PathError{Op: "open", Path: "f", Err: syscall.EACCES}, false},
 		{&os.PathError{Op: "read", Path: "d", Err: syscall.EISDIR}, false},
 		{permanent{errors.New("flate: corrupt input")}, false},
 		{statusErr(503), true},
