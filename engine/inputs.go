@@ -26,8 +26,8 @@ type inputConfig struct {
 	forceZ    bool
 	docFormat document.Format
 	maxWindow int64
-	// opens opens each input, in place of its name (RunInputs).
-	opens []func() (io.ReadCloser, error)
+	// opened are the inputs of RunInputs, in place of names.
+	opened []Input
 }
 
 // inputFile is one input: a file name, or "-" for standard input.
@@ -54,8 +54,8 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 		return ok
 	}
 	for k, a := range args {
-		if in.opens != nil {
-			if !next(inputFile{name: a, open: in.opens[k]}) {
+		if in.opened != nil {
+			if !next(inputFile{name: a, open: in.opened[k].Open, walked: in.opened[k].Walked}) {
 				return
 			}
 			continue

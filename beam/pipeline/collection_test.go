@@ -221,12 +221,15 @@ func writeCollection(t *testing.T, dir string) {
 		"article.news": []byte("Path: news.example!not-for-mail\nFrom: poster@example.com\nNewsgroups: comp.lang.go\n" +
 			"Subject: links\nMessage-ID: <art1@news.example>\nArchived-At: <http://archive.example/art1>\n\n" +
 			"In article <abc@host.example>, someone wrote:\n> see <http://quoted.example/x/\n> y>\n\n" + text(r, 4)),
-		"crawl.warc":     []byte(strings.Join(warcRecords(r, 80), "")),
-		"crawl.warc.gz":  gzipMembers(t, warcRecords(r, 120)...),
-		"big.txt":        []byte(text(r, 3000)),
-		"long.txt":       []byte("before http://before.example/ then http://example.com/" + strings.Repeat("a", 70<<10) + " after http://after.example/\n"),
-		"bad.eml":        []byte("From: x\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!not base64 http://in.bad.example/\n--zz\nContent-Type: text/plain\n\nafter http://after-bad.example/\n--zz--\n"),
-		"empty.txt":      nil,
+		"crawl.warc":    []byte(strings.Join(warcRecords(r, 80), "")),
+		"crawl.warc.gz": gzipMembers(t, warcRecords(r, 120)...),
+		"big.txt":       []byte(text(r, 3000)),
+		"long.txt":      []byte("before http://before.example/ then http://example.com/" + strings.Repeat("a", 70<<10) + " after http://after.example/\n"),
+		"bad.eml":       []byte("From: x\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!not base64 http://in.bad.example/\n--zz\nContent-Type: text/plain\n\nafter http://after-bad.example/\n--zz--\n"),
+		"empty.txt":     nil,
+		// Binary (a NUL in its first block): read when named, skipped
+		// by -r and "**" unless --text.
+		"image.bin":      []byte("\x89PNG\r\n\x1a\n\x00\x00 see http://in-binary.example/ and " + text(r, 2)),
 		"no-uris.txt":    []byte("Nothing here: at 10:30, std::vector, C:\\x, ratio 3:2.\n"),
 		"sub/nested.txt": []byte(text(r, 3)),
 	}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -21,8 +22,18 @@ import (
 )
 
 func init() {
-	register.DoFn4x1[context.Context, string, func(string), func(string), error](&matchFn{})
-	register.DoFn4x1[context.Context, string, func(string), func(string), error](&listFn{})
+	beam.RegisterType(reflect.TypeOf((*inputPath)(nil)).Elem())
+	register.DoFn4x1[context.Context, string, func(inputPath), func(string), error](&matchFn{})
+	register.DoFn4x1[context.Context, string, func(inputPath), func(string), error](&listFn{})
+	register.Emitter1[inputPath]()
+}
+
+// An inputPath is a file to read, and whether a walk found it (a "**"
+// of a pattern): read as the CLI's -r reads what it finds, a binary file
+// skipped (engine.Input.Walked).
+type inputPath struct {
+	Path   string
+	Walked bool
 }
 
 // The inputs of a job: the files its patterns match (Config.Inputs) and
@@ -68,9 +79,9 @@ func checkPatterns(patterns []string) error {
 // names a file.
 type matchFn struct{}
 
-func (f *matchFn) ProcessElement(ctx context.Context, pattern string, emitPath, emitMsg func(string)) error {
+func (f *matchFn) ProcessElement(ctx context.Context, pattern string, emitPath func(inputPath), emitMsg func(string)) error {
 	if !hasMeta(pattern) {
-		emitPath(pattern)
+		emitPath(inputPath{Path: pattern})
 		return nil
 	}
 	if isLocal(pattern) {
@@ -78,8 +89,9 @@ func (f *matchFn) ProcessElement(ctx context.Context, pattern string, emitPath, 
 			fileErrors.Inc(ctx, 1)
 			emitMsg(encodeMessage(file, "error", unwrapPathError(err).Error()))
 		})
+		walked := slices.Contains(strings.Split(filepath.ToSlash(pattern), "/"), "**")
 		for _, m := range matches {
-			emitPath(m)
+			emitPath(inputPath{Path: m, Walked: walked})
 		}
 		return err
 	}
@@ -96,7 +108,7 @@ func (f *matchFn) ProcessElement(ctx context.Context, pattern string, emitPath, 
 	}
 	slices.Sort(matches)
 	for _, m := range matches {
-		emitPath(m)
+		emitPath(inputPath{Path: m})
 	}
 	return nil
 }
@@ -191,7 +203,7 @@ type listFn struct {
 // maxListLine bounds the length of a line of an input list.
 const maxListLine = 64 << 10
 
-func (f *listFn) ProcessElement(ctx context.Context, list string, emitPath, emitMsg func(string)) (err error) {
+func (f *listFn) ProcessElement(ctx context.Context, list string, emitPath func(inputPath), emitMsg func(string)) (err error) {
 	told := func(err error) error {
 		if transient(err) {
 			return fmt.Errorf("%s: %w", list, err)
@@ -223,7 +235,7 @@ func (f *listFn) ProcessElement(ctx context.Context, list string, emitPath, emit
 		if entry == "" || strings.HasPrefix(entry, "#") {
 			continue
 		}
-		emitPath(f.resolve(entry))
+		emitPath(inputPath{Path: f.resolve(entry)})
 	}
 	if err := sc.Err(); err != nil {
 		return told(src.cause(err))

@@ -31,8 +31,8 @@ func (c *collect) msg(s string)          { c.msgs = append(c.msgs, s) }
 func (c *collect) key(k string, n int64) { c.keys[k] += n }
 
 // path and paths: a listing's paths, kept as lines.
-func (c *collect) path(s string)   { c.line(s) }
-func (c *collect) paths() []string { return c.lines }
+func (c *collect) path(p inputPath) { c.line(p.Path) }
+func (c *collect) paths() []string  { return c.lines }
 
 // flaky is a filesystem ("flaky://" before a local path) whose reads of
 // a file fail half way (a connection reset) as many times as failures
@@ -99,7 +99,7 @@ func TestTransientReadRetried(t *testing.T) {
 	}
 	run := func() (*collect, error) {
 		c := newCollect()
-		err := fn.ProcessElement(context.Background(), path, c.line, c.key, c.msg)
+		err := fn.ProcessElement(context.Background(), inputPath{Path: path}, c.line, c.key, c.msg)
 		return c, err
 	}
 	failed, err := run()
@@ -145,7 +145,7 @@ func TestFileFailuresAreLines(t *testing.T) {
 		filepath.Join(dir, "huge-window.txt.xz"), "nofs://bucket/file",
 	} {
 		c := newCollect()
-		if err := fn.ProcessElement(context.Background(), p, c.line, c.key, c.msg); err != nil {
+		if err := fn.ProcessElement(context.Background(), inputPath{Path: p}, c.line, c.key, c.msg); err != nil {
 			t.Errorf("%s: returned %v, want an error line", p, err)
 			continue
 		}
@@ -301,7 +301,7 @@ func TestFlagsAreTheCLIs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notTaken := map[string]bool{"recursive": true, "dereference-recursive": true, "include": true, "exclude": true, "text": true, "jobs": true}
+	notTaken := map[string]bool{"recursive": true, "dereference-recursive": true, "include": true, "exclude": true, "jobs": true}
 	section := ""
 	checked := 0
 	for _, l := range lines(string(out)) {

@@ -146,7 +146,7 @@ func TestSameAsCLI(t *testing.T) {
 		{"www-email-hyphen-both-embedded", []string{"--www", "--email", "--hyphen", "both", "--embedded"}, "list"},
 		{"invalid", []string{"--invalid", "--any-scheme"}, "walk"},
 		{"ascii-schemes", []string{"--ascii", "--scheme", "http,https", "--scheme=mailto", "--max-length", "200"}, ""},
-		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both"}, ""},
+		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both", "--text"}, "walk"},
 		// A window smaller than the zstd file's: an error of the CLI's.
 		{"max-window-warnings", []string{"--max-window=1K", "--warnings", "--fold-width", "--normalize"}, ""},
 	}

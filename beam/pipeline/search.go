@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, string, func(string), func(string, int64), func(string), error](&searchFn{})
+	register.DoFn5x1[context.Context, inputPath, func(string), func(string, int64), func(string), error](&searchFn{})
 	register.Emitter1[string]()
 	register.Emitter2[string, int64]()
 }
@@ -56,14 +56,16 @@ func (f *searchFn) Setup() (err error) {
 	return err
 }
 
-func (f *searchFn) ProcessElement(ctx context.Context, path string,
+func (f *searchFn) ProcessElement(ctx context.Context, in inputPath,
 	emitLine func(string), emitKey func(string, int64), emitMsg func(string)) error {
 	o := f.opts
 	results := &lineWriter{emit: emitLine}
 	s := &fileSink{emitKey: emitKey, emitMsg: emitMsg, counts: f.counts}
 	o.Stdout, o.Stderr, o.Sink = results, io.Discard, s
+	path := in.Path
 	res := engine.RunInputs([]engine.Input{{
-		Name: path,
+		Name:   path,
+		Walked: in.Walked,
 		Open: func() (io.ReadCloser, error) {
 			rc, err := openPath(ctx, path)
 			if err != nil {
