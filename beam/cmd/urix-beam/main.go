@@ -64,6 +64,7 @@ func (f *cliFlag) IsBoolFlag() bool { return !f.doc.TakesValue }
 // the CLI's plain output.
 var usage = map[string]string{
 	"invalid":   "keep only the invalid URIs (valid false, with the reason)",
+	"text":      "read the binary files that a ** pattern finds too (skipped by default, as by urix -r; a file named or matched otherwise is always read)",
 	"normalize": "accepted for the CLI's command lines: each result carries its normal form (\"normalized\") as urix --json does, and the counts are by it",
 	"warnings":  "write each data-quality warning of mail (a missing closing boundary, an unknown charset label, 8-bit bytes in a header) in the errors output; they are counted, not written, by default",
 }
