@@ -162,6 +162,9 @@ func globLocal(pattern string, onErr func(string, error)) ([]string, error) {
 func matchSegments(pattern, names []string) (bool, error) {
 	for len(pattern) > 0 {
 		if pattern[0] == "**" {
+			for len(pattern) > 1 && pattern[1] == "**" {
+				pattern = pattern[1:] // "**/**" is "**": tried once, not n² times
+			}
 			for skip := 0; skip <= len(names); skip++ {
 				if ok, err := matchSegments(pattern[1:], names[skip:]); ok || err != nil {
 					return ok, err

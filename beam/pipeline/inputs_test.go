@@ -213,6 +213,7 @@ func TestGlobLocal(t *testing.T) {
 		{"x/y*/**", j("x/y/e.warc.gz", "x/y/f.txt", "x/yy/g.warc.gz")},
 		{"x/*/*.txt", j("x/y/f.txt")},
 		{"x/y/**", j("x/y/e.warc.gz", "x/y/f.txt")},
+		{"x/**/**/y/**/*.txt", j("x/y/f.txt")},
 	} {
 		got, err := globLocal(filepath.Join(d, tt.pattern), func(string, error) { t.Errorf("%s: an error told", tt.pattern) })
 		if err != nil || !slices.Equal(got, tt.want) {
