@@ -48,7 +48,7 @@ type inputPath struct {
 func inputs(s beam.Scope, c Config) (paths, msgs beam.PCollection) {
 	var all, told []beam.PCollection
 	if len(c.Inputs) > 0 {
-		p, m := beam.ParDo2(s, &matchFn{}, beam.CreateList(s, c.Inputs))
+		p, m := beam.ParDo2(s, &matchFn{Flags: c.Flags}, beam.CreateList(s, c.Inputs))
 		all, told = append(all, p), append(told, m)
 	}
 	if len(c.InputLists) > 0 {
@@ -76,8 +76,21 @@ func checkPatterns(patterns []string) error {
 // as filepath.Glob, in sorted order, whatever they name. A pattern of
 // another filesystem is listed by it (gs://, s3://: their wildcards). A
 // pattern without a wildcard is a path, given on whether or not it
-// names a file.
-type matchFn struct{}
+// names a file. The walk of a ** takes the CLI's flags of the -r walk:
+// --include, --exclude, --dereference-recursive (-R: symbolic links
+// followed).
+type matchFn struct {
+	// Flags are the CLI's flags, as words (Config.Flags).
+	Flags []string
+
+	walk document.WalkFilesOptions
+}
+
+func (f *matchFn) Setup() error {
+	o, err := engineOptions(f.Flags)
+	f.walk = document.WalkFilesOptions{Follow: o.Follow, Include: o.Include, Exclude: o.Exclude}
+	return err
+}
 
 func (f *matchFn) ProcessElement(ctx context.Context, pattern string, emitPath func(inputPath), emitMsg func(string)) error {
 	if !hasMeta(pattern) {
@@ -85,7 +98,7 @@ func (f *matchFn) ProcessElement(ctx context.Context, pattern string, emitPath f
 		return nil
 	}
 	if isLocal(pattern) {
-		matches, err := globLocal(pattern, func(file string, err error) {
+		matches, err := globLocal(pattern, f.walk, func(file string, err error) {
 			fileErrors.Inc(ctx, 1)
 			emitMsg(encodeMessage(file, "error", unwrapPathError(err).Error()))
 		})
@@ -120,8 +133,9 @@ func hasMeta(pattern string) bool { return strings.ContainsAny(pattern, `*?[`) }
 func isLocal(p string) bool { return !strings.Contains(p, "://") }
 
 // globLocal lists the local files that pattern matches; what a ** walk
-// cannot read is told to onErr, and the walk goes on.
-func globLocal(pattern string, onErr func(string, error)) ([]string, error) {
+// cannot read is told to onErr, and the walk goes on. walk is the -r
+// walk's options (its Include and Exclude globs match base names).
+func globLocal(pattern string, walk document.WalkFilesOptions, onErr func(string, error)) ([]string, error) {
 	segs := strings.Split(filepath.ToSlash(pattern), "/")
 	star := slices.Index(segs, "**")
 	if star < 0 {
@@ -141,7 +155,7 @@ func globLocal(pattern string, onErr func(string, error)) ([]string, error) {
 	}
 	rest := segs[root:]
 	var out []string
-	err := document.WalkFiles([]string{base}, document.WalkFilesOptions{}, func(p string) error {
+	err := document.WalkFiles([]string{base}, walk, func(p string) error {
 		rel, err := filepath.Rel(base, p)
 		if err != nil {
 			return err

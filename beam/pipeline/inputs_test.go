@@ -17,6 +17,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/urix-dev/urix/document"
 )
 
 // collect is what a DoFn emitted in one call.
@@ -203,19 +204,28 @@ func TestGlobLocal(t *testing.T) {
 		}
 		return fs
 	}
+	var none document.WalkFilesOptions
 	for _, tt := range []struct {
 		pattern string
 		want    []string
+		walk    document.WalkFilesOptions
 	}{
-		{"**/*.warc.gz", j("b.warc.gz", "x/c.warc.gz", "x/y/e.warc.gz", "x/yy/g.warc.gz")},
-		{"x/**/*.warc.gz", j("x/c.warc.gz", "x/y/e.warc.gz", "x/yy/g.warc.gz")},
-		{"*/**/f.txt", j("x/y/f.txt")},
-		{"x/y*/**", j("x/y/e.warc.gz", "x/y/f.txt", "x/yy/g.warc.gz")},
-		{"x/*/*.txt", j("x/y/f.txt")},
-		{"x/y/**", j("x/y/e.warc.gz", "x/y/f.txt")},
-		{"x/**/**/y/**/*.txt", j("x/y/f.txt")},
+		{"**/*.warc.gz", j("b.warc.gz", "x/c.warc.gz", "x/y/e.warc.gz", "x/yy/g.warc.gz"), none},
+		{"x/**/*.warc.gz", j("x/c.warc.gz", "x/y/e.warc.gz", "x/yy/g.warc.gz"), none},
+		{"*/**/f.txt", j("x/y/f.txt"), none},
+		{"x/y*/**", j("x/y/e.warc.gz", "x/y/f.txt", "x/yy/g.warc.gz"), none},
+		{"x/*/*.txt", j("x/y/f.txt"), none},
+		{"x/y/**", j("x/y/e.warc.gz", "x/y/f.txt"), none},
+		{"x/**/**/y/**/*.txt", j("x/y/f.txt"), none},
+		// -r's --include, --exclude (pruning a directory) and -R.
+		{"**", j("b.warc.gz", "x/c.warc.gz", "x/yy/g.warc.gz"), document.WalkFilesOptions{Include: []string{"*.warc.gz"}, Exclude: []string{"y"}}},
+		{"**/c.warc.gz", j("link/c.warc.gz", "x/c.warc.gz"), document.WalkFilesOptions{Follow: true}},
 	} {
-		got, err := globLocal(filepath.Join(d, tt.pattern), func(string, error) { t.Errorf("%s: an error told", tt.pattern) })
+		got, err := globLocal(filepath.Join(d, tt.pattern), tt.walk, func(p string, err error) {
+			if !tt.walk.Follow { // -R: the dangling link is told
+				t.Errorf("%s: %s: %v told", tt.pattern, p, err)
+			}
+		})
 		if err != nil || !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %q, %v; want %q", tt.pattern, got, err, tt.want)
 		}
@@ -223,7 +233,7 @@ func TestGlobLocal(t *testing.T) {
 	// "dir/**" is -r dir, in its order: urix -r -l lists each file (each
 	// has a URI) in the order it reads them.
 	out, _ := exec.Command(urixCLI(t), "-r", "-l", "-j", "1", d).Output()
-	got, err := globLocal(filepath.Join(d, "**"), nil)
+	got, err := globLocal(filepath.Join(d, "**"), document.WalkFilesOptions{}, nil)
 	if want := lines(string(out)); err != nil || !slices.Equal(got, want) {
 		t.Errorf("**: %q, %v; want what urix -r lists: %q", got, err, want)
 	}
@@ -234,7 +244,7 @@ func TestGlobLocal(t *testing.T) {
 	os.Chmod(filepath.Join(d, "x", "y"), 0)
 	defer os.Chmod(filepath.Join(d, "x", "y"), 0o755)
 	var told []string
-	got, err = globLocal(filepath.Join(d, "**", "*.warc.gz"), func(p string, err error) { told = append(told, p) })
+	got, err = globLocal(filepath.Join(d, "**", "*.warc.gz"), document.WalkFilesOptions{}, func(p string, err error) { told = append(told, p) })
 	if want := j("b.warc.gz", "x/c.warc.gz", "x/yy/g.warc.gz"); err != nil || !slices.Equal(got, want) || !slices.Equal(told, j("x/y")) {
 		t.Errorf("an unreadable directory: %q, told %q; want %q", got, told, want)
 	}
@@ -302,7 +312,7 @@ func TestFlagsAreTheCLIs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notTaken := map[string]bool{"recursive": true, "dereference-recursive": true, "include": true, "exclude": true, "jobs": true}
+	notTaken := map[string]bool{"recursive": true, "jobs": true}
 	section := ""
 	checked := 0
 	for _, l := range lines(string(out)) {

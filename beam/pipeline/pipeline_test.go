@@ -144,7 +144,7 @@ func TestSameAsCLI(t *testing.T) {
 	}{
 		{"default", nil, ""},
 		{"www-email-hyphen-both-embedded", []string{"--www", "--email", "--hyphen", "both", "--embedded"}, "list"},
-		{"invalid", []string{"--invalid", "--any-scheme"}, "walk"},
+		{"invalid", []string{"--invalid", "--any-scheme", "--exclude=*.md", "--include=*.*"}, "walk"},
 		{"ascii-schemes", []string{"--ascii", "--scheme", "http,https", "--scheme=mailto", "--max-length", "200"}, ""},
 		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both", "--text"}, "walk"},
 		// A window smaller than the zstd file's: an error of the CLI's.
