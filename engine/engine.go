@@ -153,6 +153,9 @@ type Tuning struct {
 	// MessageRun is the size at which a run of held messages goes to a
 	// worker (default 256 KiB).
 	MessageRun int
+	// beforeDocument, when set, is called as each document's reading
+	// starts (the package's tests make it panic: contain_test.go).
+	beforeDocument func(*document.Document)
 }
 
 // DefaultOptions are the options of urix run with no flag: one worker a

@@ -26,8 +26,8 @@ type inputConfig struct {
 	forceZ    bool
 	docFormat document.Format
 	maxWindow int64
-	// opens opens each input, in place of its name (RunInputs).
-	opens []func() (io.ReadCloser, error)
+	// opened are the inputs of RunInputs, in place of names.
+	opened []Input
 	// from is where the input read starts in its file (RunRange).
 	from document.Boundary
 }
@@ -56,8 +56,8 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 		return ok
 	}
 	for k, a := range args {
-		if in.opens != nil {
-			if !next(inputFile{name: a, open: in.opens[k]}) {
+		if in.opened != nil {
+			if !next(inputFile{name: a, open: in.opened[k].Open, walked: in.opened[k].Walked}) {
 				return
 			}
 			continue
@@ -144,7 +144,7 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 		msgs.errorf("%s: %v", r.displayName(in.name), unwrapPathError(err))
 		return n, false
 	}
-	return n, true
+	return n, !f.failed
 }
 
 // countingReader counts the bytes read, for --stats.

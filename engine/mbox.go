@@ -87,7 +87,7 @@ func (mw *messageWorker) read(j messageJob, out *parallel.Ordered) messageDone {
 	var err error
 	for _, m := range j.ms {
 		if err == nil {
-			err = mw.docs.Documents(m, f.document)
+			err = mw.documents(m)
 		}
 		m.Release()
 	}
@@ -100,6 +100,19 @@ func (mw *messageWorker) read(j messageJob, out *parallel.Ordered) messageDone {
 	}
 	out.Done(j.k)
 	return messageDone{k: j.k, found: f.found, invalid: f.invalid, count: f.out.Count(), warns: mw.warns, err: err}
+}
+
+// documents reads the documents of message m. A panic of the mail
+// reader, on this worker's goroutine, would end the process: it ends the
+// input instead, as on one worker (contain.go).
+func (mw *messageWorker) documents(m *document.Message) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			mw.docs = document.MessageReader{AnchorText: mw.docs.AnchorText, Warn: mw.docs.Warn}
+			err = panicError(p)
+		}
+	}()
+	return mw.docs.Documents(m, mw.f.document)
 }
 
 // readMessages reads the documents of an input (docs set up by read) by
@@ -143,6 +156,11 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 				f.invalid += d.invalid
 				f.out.AddCount(d.count)
 				for _, w := range d.warns {
+					if w.cause == heldError {
+						f.failed = true
+						f.msgs.errorf("%s", w.text)
+						continue
+					}
 					f.msgs.warn(w.cause, "%s", w.text)
 				}
 				if d.err != nil && failed == nil {
@@ -225,8 +243,13 @@ func (r *run) readMessages(f *fileOutput, docs *document.Reader, rd io.Reader) e
 	return err
 }
 
-// document finds the URIs of one document of an input.
+// document finds the URIs of one document of an input; a panic ends that
+// document only (contain.go).
 func (f *fileOutput) document(d *document.Document) error {
+	defer f.containDocument(d)
+	if h := f.r.tuning.beforeDocument; h != nil {
+		h(d)
+	}
 	if d.Source == document.SourceHTMLAttr || d.Source == document.SourceHTTPHeader {
 		return f.attrValue(d)
 	}

@@ -111,7 +111,16 @@ func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err er
 		rd = &yieldingReader{r: &countingReader{r: file, n: &r.stats.bytes}}
 	}
 	docs := docReaders.Get().(*document.Reader)
-	defer docReaders.Put(docs)
+	defer func() {
+		if p := recover(); p != nil {
+			// The format's reader panicked between documents: the input
+			// ends here, the run goes on (contain.go); the reader, in a
+			// state unknown, is not kept.
+			err = panicError(p)
+			return
+		}
+		docReaders.Put(docs)
+	}()
 	docs.Options = document.Options{
 		Format:            r.in.docFormat,
 		RequireCompressed: r.in.forceZ,

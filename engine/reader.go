@@ -13,6 +13,10 @@ type Input struct {
 	// input's, told as that of a file that cannot be opened
 	// ("urix: NAME: ERROR", status Trouble) before the next input is read.
 	Open func() (io.ReadCloser, error)
+	// Walked marks an input found by a walk of directories, not named
+	// (the Beam pipeline's "dir/**"): read as -r reads what it finds,
+	// a binary one skipped with a warning unless Options.Binary.
+	Walked bool
 }
 
 // RunInputs reads inputs as Run reads the files named on its command
@@ -25,12 +29,11 @@ func RunInputs(inputs []Input, o Options) Result {
 	}
 	o.Recursive, o.Follow = false, false
 	names := make([]string, len(inputs))
-	opens := make([]func() (io.ReadCloser, error), len(inputs))
 	for i, in := range inputs {
-		names[i], opens[i] = in.Name, in.Open
+		names[i] = in.Name
 	}
 	r := newRun(names, o)
-	r.in.opens = opens
+	r.in.opened = inputs
 	stop := r.startProgress()
 	status := r.all(r.inputs, r.jobs)
 	stop()

@@ -190,3 +190,33 @@ func TestRunInputsOpenError(t *testing.T) {
 		t.Errorf("no inputs: status %d, want NotFound", res.Status)
 	}
 }
+
+// TestRunInputsWalked: inputs marked Walked are read as -r reads what it
+// finds: a binary one skipped with -r's warning, read with Binary (-a).
+func TestRunInputsWalked(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"a.bin": "\x00\x01 http://in-binary.example/\n", "b.txt": "http://text.example/\n"}
+	var inputs []Input
+	for _, name := range []string{"a.bin", "b.txt"} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(files[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, Input{Name: p, Walked: true, Open: func() (io.ReadCloser, error) { return os.Open(p) }})
+	}
+	for _, binary := range []bool{false, true} {
+		o := DefaultOptions()
+		o.Jobs, o.Binary, o.Output.FileName = 1, binary, true
+		var wantOut, wantErr, gotOut, gotErr bytes.Buffer
+		o.Recursive, o.Stdout, o.Stderr = true, &wantOut, &wantErr
+		Run([]string{dir}, o)
+		o.Recursive, o.Stdout, o.Stderr = false, &gotOut, &gotErr
+		RunInputs(inputs, o)
+		if gotOut.String() != wantOut.String() || gotErr.String() != wantErr.String() {
+			t.Errorf("-a %v: RunInputs %q %q, -r %q %q", binary, gotOut.String(), gotErr.String(), wantOut.String(), wantErr.String())
+		}
+		if strings.Contains(wantOut.String(), "in-binary") != binary {
+			t.Errorf("-a %v: -r gave %q", binary, wantOut.String())
+		}
+	}
+}

@@ -383,6 +383,9 @@ type fileOutput struct {
 	// limit is the count of URIs at which the reading of the input
 	// stops (-m, -l, -q), -1 for none.
 	limit int
+	// failed: a document's reading panicked, and its error was told
+	// (contain.go); the input is read on, but its status is Trouble.
+	failed bool
 }
 
 // worker holds what a worker reuses from input to input: buffers and a

@@ -3,7 +3,9 @@ package pipeline
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"mime/quotedprintable"
 	"os"
@@ -219,17 +221,29 @@ func writeCollection(t *testing.T, dir string) {
 		"article.news": []byte("Path: news.example!not-for-mail\nFrom: poster@example.com\nNewsgroups: comp.lang.go\n" +
 			"Subject: links\nMessage-ID: <art1@news.example>\nArchived-At: <http://archive.example/art1>\n\n" +
 			"In article <abc@host.example>, someone wrote:\n> see <http://quoted.example/x/\n> y>\n\n" + text(r, 4)),
-		"crawl.warc":     []byte(strings.Join(warcRecords(r, 80), "")),
-		"crawl.warc.gz":  gzipMembers(t, warcRecords(r, 120)...),
-		"big.txt":        []byte(text(r, 3000)),
-		"long.txt":       []byte("before http://before.example/ then http://example.com/" + strings.Repeat("a", 70<<10) + " after http://after.example/\n"),
-		"bad.eml":        []byte("From: x\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!not base64 http://in.bad.example/\n--zz\nContent-Type: text/plain\n\nafter http://after-bad.example/\n--zz--\n"),
-		"empty.txt":      nil,
+		"crawl.warc":    []byte(strings.Join(warcRecords(r, 80), "")),
+		"crawl.warc.gz": gzipMembers(t, warcRecords(r, 120)...),
+		"big.txt":       []byte(text(r, 3000)),
+		"long.txt":      []byte("before http://before.example/ then http://example.com/" + strings.Repeat("a", 70<<10) + " after http://after.example/\n"),
+		"bad.eml":       []byte("From: x\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!not base64 http://in.bad.example/\n--zz\nContent-Type: text/plain\n\nafter http://after-bad.example/\n--zz--\n"),
+		"empty.txt":     nil,
+		// Binary (a NUL in its first block): read when named, skipped
+		// by -r and "**" unless --text.
+		"image.bin":      []byte("\x89PNG\r\n\x1a\n\x00\x00 see http://in-binary.example/ and " + text(r, 2)),
 		"no-uris.txt":    []byte("Nothing here: at 10:30, std::vector, C:\\x, ratio 3:2.\n"),
 		"sub/nested.txt": []byte(text(r, 3)),
 	}
 	truncated := gzipMembers(t, text(r, 200))
 	files["truncated.txt.gz"] = truncated[:len(truncated)*2/3]
+	// The hostile files of issue 34: a WARC file gzipped a member a
+	// record with one member corrupt, an xz file that declares a window
+	// of 4 GiB, a WARC record whose Content-Length is past any file's
+	// (the records after it unread), a dangling symbolic link.
+	files["corrupt-member.warc.gz"] = corruptMember(t, warcRecords(r, 30), 12)
+	files["huge-window.txt.xz"] = xzStored([]byte{40}, []byte(text(r, 5)))
+	files["bad-length.warc"] = []byte(strings.Join(warcRecords(r, 3), "") +
+		"WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: http://bad.example/\r\nContent-Length: 99999999999999999999\r\n\r\nsee http://in-bad.example/\r\n\r\n" +
+		strings.Join(warcRecords(r, 3), ""))
 	for name, data := range files {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -239,4 +253,73 @@ func writeCollection(t *testing.T, dir string) {
 			t.Fatal(err)
 		}
 	}
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "dangling.txt")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// corruptMember gzips each part as a member of its own, and spoils the
+// deflate data of member k (a CRC or deflate error there).
+func corruptMember(t *testing.T, parts []string, k int) []byte {
+	var out []byte
+	for i, p := range parts {
+		m := gzipMembers(t, p)
+		if i == k {
+			for j := len(m) / 3; j < len(m)/3+8; j++ {
+				m[j] ^= 0x55
+			}
+		}
+		out = append(out, m...)
+	}
+	return out
+}
+
+// xzStored makes an xz stream (check CRC32) of one block per data, each
+// held in LZMA2 uncompressed chunks under a block header that declares
+// the dictionary size code dicts[i] (40: 4 GiB - 1), as package
+// document's hostile tests make it: the declared window costs the file
+// nothing.
+func xzStored(dicts []byte, blocks ...[]byte) []byte {
+	le := binary.LittleEndian
+	flags := []byte{0x00, 0x01} // check: CRC32
+	out := []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}
+	out = append(out, flags...)
+	out = le.AppendUint32(out, crc32.ChecksumIEEE(flags))
+	var records []byte
+	for i, data := range blocks {
+		start := len(out)
+		h := []byte{0, 0x00, 0x21, 1, dicts[i]} // size (below), one filter: LZMA2
+		for (len(h)+4)%4 != 0 {
+			h = append(h, 0)
+		}
+		h[0] = byte((len(h)+4)/4 - 1)
+		out = append(out, le.AppendUint32(h, crc32.ChecksumIEEE(h))...)
+		for j := 0; j < len(data); j += 64 << 10 {
+			chunk := data[j:min(len(data), j+64<<10)]
+			control := byte(2) // uncompressed, no dictionary reset
+			if j == 0 {
+				control = 1
+			}
+			out = append(out, control, byte((len(chunk)-1)>>8), byte(len(chunk)-1))
+			out = append(out, chunk...)
+		}
+		out = append(out, 0)
+		unpadded := len(out) - start + 4
+		for (len(out)-start)%4 != 0 {
+			out = append(out, 0)
+		}
+		out = le.AppendUint32(out, crc32.ChecksumIEEE(data))
+		records = binary.AppendUvarint(records, uint64(unpadded))
+		records = binary.AppendUvarint(records, uint64(len(data)))
+	}
+	index := binary.AppendUvarint([]byte{0}, uint64(len(blocks)))
+	index = append(index, records...)
+	for len(index)%4 != 0 {
+		index = append(index, 0)
+	}
+	index = le.AppendUint32(index, crc32.ChecksumIEEE(index))
+	out = append(out, index...)
+	footer := append(le.AppendUint32(nil, uint32(len(index)/4-1)), flags...)
+	out = le.AppendUint32(out, crc32.ChecksumIEEE(footer))
+	return append(append(out, footer...), 'Y', 'Z')
 }

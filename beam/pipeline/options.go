@@ -7,12 +7,14 @@ import (
 
 // Flags are the flags of the urix command line that the pipeline takes,
 // with the meaning they have there: what to find, and how to read the
-// inputs. The others (the output's form, -r, -j, ...) are the pipeline's
-// own business.
+// inputs; those of the -r walk (--text, --include, --exclude, -R) for
+// the walks of "**" patterns. The others (the output's form, -r, -j,
+// ...) are the pipeline's own business.
 var Flags = []string{
-	"scheme", "any-scheme", "www", "email", "hyphen", "bare-break", "max-length", "fold-width",
+	"scheme", "any-scheme", "www", "email", "embedded", "hyphen", "bare-break", "max-length", "fold-width",
 	"invalid", "normalize", "ascii",
 	"format", "decompress", "max-window", "warnings",
+	"text", "include", "exclude", "dereference-recursive",
 }
 
 // engineOptions are the options with which the engine reads each file:

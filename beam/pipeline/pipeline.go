@@ -4,16 +4,21 @@ import (
 	"errors"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 )
 
 // Config is one run: what to read, how to search it, where to write.
 type Config struct {
 	// Inputs are file patterns on any registered Beam filesystem
-	// (/data/*.warc.gz, gs://bucket/crawl/*). A pattern without a
-	// wildcard that matches nothing is an error, as a missing file is
-	// for the CLI.
+	// (/data/*.warc.gz, gs://bucket/crawl/*; local ones may hold "**":
+	// /data/**/*.warc.gz). A pattern without a wildcard is a path: one
+	// that names no file is an error line, as a missing file is for the
+	// CLI (inputs.go).
 	Inputs []string
+	// InputLists are files that list inputs, one path a line, gzip or
+	// not (Common Crawl's wet.paths.gz); InputPrefix goes before each
+	// entry that is not absolute (listFn).
+	InputLists  []string
+	InputPrefix string
 	// Output is the prefix of the output files (see ShardName).
 	Output string
 	// Flags are flags of the urix command line, among Flags, with the
@@ -67,8 +72,11 @@ func Build(s beam.Scope, c Config) error {
 	if _, err := engineOptions(c.Flags); err != nil {
 		return err
 	}
-	if len(c.Inputs) == 0 {
-		return errors.New("no input: give one or more file patterns")
+	if len(c.Inputs) == 0 && len(c.InputLists) == 0 {
+		return errors.New("no input: give one or more file patterns or input lists")
+	}
+	if err := checkPatterns(c.Inputs); err != nil {
+		return err
 	}
 	if c.Output == "" {
 		return errors.New("no output prefix")
@@ -80,17 +88,17 @@ func Build(s beam.Scope, c Config) error {
 	topN := orDefault(c.Top, DefaultTop)
 
 	s = s.Scope("urix")
-	matched := fileio.MatchAll(s, beam.CreateList(s, c.Inputs))
+	paths, listMsgs := inputs(s, c)
 	// The files that one pattern lists come out of one bundle; reshuffled,
 	// they are read on every worker.
 	// Each file is read where it is opened: its documents are searched
 	// there, never sent on (the engine undoes the compression, tells the
 	// format, and reads the documents as the CLI does).
-	files := fileio.ReadMatches(s, beam.Reshuffle(s, matched), fileio.ReadUncompressed())
 	// The results are written by the search, where they are found: only
 	// the names of its files go on, to be committed.
-	resultFiles, keys, msgs := beam.ParDo3(s, &searchFn{Flags: c.Flags, Prefix: c.Output, Compress: compress}, files)
+	resultFiles, keys, fileMsgs := beam.ParDo3(s, &searchFn{Flags: c.Flags, Prefix: c.Output, Compress: compress}, beam.Reshuffle(s, paths))
 	commit(s.Scope("Write results"), resultFiles, c.Output, "", compress)
+	msgs := beam.Flatten(s, listMsgs, fileMsgs)
 
 	n := counts(s, keys)
 	writeOne(s, n.schemes, c.Output, "schemes", compress)

@@ -3,10 +3,10 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/urix-dev/urix/document"
 	"github.com/urix-dev/urix/engine"
@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, fileio.ReadableFile, func(string), func(string, int64), func(string), error](&searchFn{})
+	register.DoFn5x1[context.Context, inputPath, func(string), func(string, int64), func(string), error](&searchFn{})
 	register.Emitter1[string]()
 	register.Emitter2[string, int64]()
 }
@@ -33,15 +33,18 @@ var (
 	resultsCount    = beam.NewCounter("urix", "results")
 )
 
-// searchFn runs the engine over one matched file, as `urix --json FILE`
-// with Flags would: the lines it prints are the results, written where
-// they are made, in the bundle's file of the results (bundleFile; the
-// name of each is emitted at the end of its bundle, for commitFn), what
-// it says on stderr the messages (the errors output), and each URI it
-// writes is counted under its keys, summed over the bundle before the
-// sums are emitted. What cannot be read is a message, as on the CLI's
+// searchFn runs the engine over one file, named by its path, as
+// `urix --json FILE` with Flags would: the lines it prints are the
+// results, written where they are made, in the bundle's file of the
+// results (bundleFile; the name of each is emitted at the end of its
+// bundle, for commitFn), what it says on stderr the messages (the errors
+// output), and each URI it writes is counted under its keys, summed over
+// the bundle before the sums are emitted. What is wrong with the file (it
+// cannot be opened, its data is corrupt) is a message, as on the CLI's
 // stderr: the other files are still read and the run's error count says
-// so.
+// so. A failure of the storage that may pass (failure.go) fails the
+// bundle instead, for the runner to retry it: its results file is never
+// committed, and the runner drops what it emitted.
 type searchFn struct {
 	// Flags are the CLI's flags, as words (Config.Flags).
 	Flags []string
@@ -71,33 +74,62 @@ func (f *searchFn) StartBundle(ctx context.Context, _ func(string), _ func(strin
 
 func (f *searchFn) Teardown() { f.results.abandon() }
 
-func (f *searchFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
+func (f *searchFn) ProcessElement(ctx context.Context, in inputPath,
 	_ func(string), emitKey func(string, int64), emitMsg func(string)) error {
 	o := f.opts
 	results := &lineCounter{w: f.results}
 	s := &f.sink
 	s.ctx, s.emitKey, s.emitMsg = ctx, emitKey, emitMsg
 	s.links.reset()
+	s.src, s.failed, s.errors, s.warnings = nil, nil, 0, 0
 	o.Stdout, o.Stderr, o.Sink = results, io.Discard, s
+	path := in.Path
 	res := engine.RunInputs([]engine.Input{{
-		Name: file.Metadata.Path,
-		Open: func() (io.ReadCloser, error) { return file.Open(ctx) },
+		Name:   path,
+		Walked: in.Walked,
+		Open: func() (io.ReadCloser, error) {
+			rc, err := openPath(ctx, path)
+			if err != nil {
+				s.storageErr(err)
+				return nil, err
+			}
+			s.src = &storageReader{r: rc}
+			return readCloser{s.src, rc}, nil
+		},
 	}}, o)
 	if f.results.err != nil {
 		// The results could not be written: the bundle fails, to be
 		// retried (its file is never committed).
 		return f.results.err
 	}
+	if s.failed == nil && s.src != nil && transient(s.src.err) {
+		s.failed = s.src.err // told by no message: the file was not read to its end all the same
+	}
+	if s.failed != nil {
+		// The bundle fails, to be retried whole: nothing of it is
+		// committed or kept (StartBundle drops its counts).
+		return fmt.Errorf("%s: %w (the storage failed: retried)", path, s.failed)
+	}
 	filesRead.Inc(ctx, res.Stats.Files)
 	bytesRead.Inc(ctx, res.Stats.Bytes)
 	urisFound.Inc(ctx, res.Stats.Found)
 	urisInvalid.Inc(ctx, res.Stats.Invalid)
 	resultsCount.Inc(ctx, results.lines)
+	fileErrors.Inc(ctx, s.errors)
+	warnings.Inc(ctx, s.warnings)
 	for _, n := range res.Stats.Quality {
 		qualityWarnings.Inc(ctx, int64(n))
 	}
 	return nil
 }
+
+// readCloser reads r and closes c.
+type readCloser struct {
+	io.Reader
+	c io.Closer
+}
+
+func (r readCloser) Close() error { return r.c.Close() }
 
 // FinishBundle emits the bundle's counts and the name of its results
 // file, for commitFn.
@@ -124,13 +156,26 @@ func (c *lineCounter) Write(p []byte) (int, error) {
 }
 
 // fileSink takes what the engine writes of one file: each URI is counted
-// under its keys, each message is a line of the errors output.
+// under its keys, each message is a line of the errors output, and the
+// errors and warnings are counted, for the file's attempt to add once it
+// is through.
 type fileSink struct {
 	ctx     context.Context
 	emitKey func(string, int64)
 	emitMsg func(string)
 	counts  map[string]int64 // summed over the bundle
 	links   pageLinks
+
+	src              *storageReader // the file, as opened
+	failed           error          // the storage's failure that may pass: the attempt is dropped
+	errors, warnings int64
+}
+
+// storageErr judges an error of opening the file.
+func (s *fileSink) storageErr(err error) {
+	if transient(err) {
+		s.failed = err
+	}
 }
 
 // maxHeldKeys bounds the counts held before they are emitted: a large
@@ -150,12 +195,20 @@ func (s *fileSink) URI(file string, m *extract.Match, at *document.Origin) {
 }
 
 func (s *fileSink) Message(m engine.Message) {
+	if s.src != nil && s.src.err != nil && s.failed == nil && transient(s.src.err) {
+		// The error the engine tells now comes of the storage's (or
+		// after it: the file read no further).
+		s.failed = s.src.err
+	}
+	if s.failed != nil {
+		return
+	}
 	level := "warning"
 	if m.Error {
 		level = "error"
-		fileErrors.Inc(s.ctx, 1)
+		s.errors++
 	} else {
-		warnings.Inc(s.ctx, int64(max(m.More, 1)))
+		s.warnings += int64(max(m.More, 1))
 	}
 	s.emitMsg(encodeMessage(m.File, level, m.Text))
 }

@@ -7,6 +7,7 @@
 // of WARC input, beside them (package pipeline says which files).
 //
 //	urix-beam --input '/data/mail/*.mbox.gz' --output /data/out/mail
+//	urix-beam --input_list wet.paths.gz --input_prefix s3://commoncrawl/ --output s3://bucket/uris
 //
 // Beam's own flags (--runner, --endpoint, --environment_type, --project,
 // --region, ...) are taken as well; see beam/README.md.
@@ -63,16 +64,19 @@ func (f *cliFlag) IsBoolFlag() bool { return !f.doc.TakesValue }
 // the CLI's plain output.
 var usage = map[string]string{
 	"invalid":   "keep only the invalid URIs (valid false, with the reason)",
+	"text":      "read the binary files that a ** pattern finds too (skipped by default, as by urix -r; a file named or matched otherwise is always read)",
 	"normalize": "accepted for the CLI's command lines: each result carries its normal form (\"normalized\") as urix --json does, and the counts are by it",
 	"warnings":  "write each data-quality warning of mail (a missing closing boundary, an unknown charset label, 8-bit bytes in a header) in the errors output; they are counted, not written, by default",
 }
 
 func main() {
 	var (
-		c      pipeline.Config
-		inputs list
+		c             pipeline.Config
+		inputs, lists list
 	)
-	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; repeatable)")
+	flag.Var(&inputs, "input", "read the files matching `PATTERN` (local or any Beam filesystem: gs://, s3://; ** for any number of local directories; repeatable)")
+	flag.Var(&lists, "input_list", "read the files that `FILE` lists, one path or URL a line (gzip or not; blank lines and # comments skipped; repeatable)")
+	flag.StringVar(&c.InputPrefix, "input_prefix", "", "put `PREFIX` before each entry of an --input_list that is not absolute (no SCHEME://, no leading /): s3://commoncrawl/")
 	flag.StringVar(&c.Output, "output", "", "write the outputs to files named `PREFIX`-00000-of-N.jsonl.gz (a file per bundle), PREFIX.schemes-..., ...")
 	// The CLI's flags, with the CLI's help but where the results, the
 	// lines of --json, make it read otherwise.
@@ -82,7 +86,7 @@ func main() {
 	compress := flag.String("compress", string(pipeline.Gzip), "compress the outputs: gzip (FILE.jsonl.gz) or none (FILE.jsonl)")
 	flag.IntVar(&c.Top, "top", pipeline.DefaultTop, "list the `N` most frequent URIs (-1: no list)")
 	flag.Parse()
-	c.Inputs = inputs
+	c.Inputs, c.InputLists = inputs, lists
 	var err error
 	if c.Compress, err = pipeline.ParseCompression(*compress); err != nil {
 		fail(2, err.Error())
