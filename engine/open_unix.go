@@ -38,6 +38,11 @@ func openInput(name string) (*os.File, error) {
 type walkedFile struct {
 	fd   int
 	name string
+	// eof: a read returned 0 bytes. The layers above (a bufio.Reader that
+	// peeks the head, then the format's reader) each met the end once:
+	// two reads of 0 bytes for most of a Maildir's files, 16,036 reads
+	// for 6,013 files. A walked file is a regular file read once.
+	eof bool
 }
 
 func (f *walkedFile) open(name string) error {
@@ -49,12 +54,15 @@ func (f *walkedFile) open(name string) error {
 		if err != nil {
 			return &os.PathError{Op: "open", Path: name, Err: err}
 		}
-		f.fd, f.name = fd, name
+		f.fd, f.name, f.eof = fd, name, false
 		return nil
 	}
 }
 
 func (f *walkedFile) Read(p []byte) (int, error) {
+	if f.eof && len(p) > 0 {
+		return 0, io.EOF
+	}
 	for {
 		n, err := syscall.Read(f.fd, p)
 		switch {
@@ -63,6 +71,7 @@ func (f *walkedFile) Read(p []byte) (int, error) {
 		case err != nil:
 			return 0, &os.PathError{Op: "read", Path: f.name, Err: err}
 		case n == 0 && len(p) > 0:
+			f.eof = true
 			return 0, io.EOF
 		}
 		return n, nil
