@@ -2,18 +2,26 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"debug/elf"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core"
+	jobpb "github.com/apache/beam/sdks/v2/go/pkg/beam/model/jobmanagement_v1"
+	pipepb "github.com/apache/beam/sdks/v2/go/pkg/beam/model/pipeline_v1"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
 )
 
 // runMain makes the test binary urix-beam itself when it is started with
@@ -257,28 +265,6 @@ func TestREADMEDataflowDryRun(t *testing.T) {
 	}
 }
 
-// TestREADMEPortableCommands runs README.md's Flink and Spark commands on
-// the dot runner, which only draws the pipeline: their flags must parse
-// and the pipeline build (a job server to submit to is not at hand).
-func TestREADMEPortableCommands(t *testing.T) {
-	for _, runner := range []string{"flink", "spark"} {
-		t.Run(runner, func(t *testing.T) {
-			args := readmeCommand(t, "./urix-beam --runner="+runner)
-			if got, want := flagValue(t, args, "worker_binary"), builtWorker(t); got != want {
-				t.Errorf("--worker_binary=%s, the README builds %s", got, want)
-			}
-			dir := t.TempDir()
-			args = append(args[1:], "--runner=dot", "--dot_file=pipeline.dot")
-			if out, err := urixBeam(t, dir, args...); err != nil {
-				t.Fatalf("urix-beam %s: %v\n%s", strings.Join(args, " "), err, out)
-			}
-			if _, err := os.Stat(filepath.Join(dir, "pipeline.dot")); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-}
-
 // TestREADMEVersions: the images and the build command the README gives
 // are those of the Beam SDK in go.mod, so that they move with it.
 func TestREADMEVersions(t *testing.T) {
@@ -347,5 +333,133 @@ func TestShipsWorker(t *testing.T) {
 		if got := shipsWorker(c.runner, c.env); got != c.ships {
 			t.Errorf("shipsWorker(%q, %q) = %v", c.runner, c.env, got)
 		}
+	}
+}
+
+// fakeJobServer is a portable job server (Flink's, Spark's) up to the
+// submission: it takes the pipeline (Prepare), fetches the worker binary
+// of its environment from urix-beam as a job server does
+// (ReverseArtifactRetrievalService: the file, by its path, is read and
+// sent by the launching urix-beam), and refuses to run the job.
+type fakeJobServer struct {
+	jobpb.UnimplementedJobServiceServer
+	jobpb.UnimplementedArtifactStagingServiceServer
+	endpoint string
+
+	mu       sync.Mutex
+	pipeline *pipepb.Pipeline
+	staged   map[string][]byte // the artifacts fetched, by path
+}
+
+func (f *fakeJobServer) Prepare(_ context.Context, req *jobpb.PrepareJobRequest) (*jobpb.PrepareJobResponse, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.pipeline = req.GetPipeline()
+	return &jobpb.PrepareJobResponse{
+		PreparationId:           "urix-job",
+		ArtifactStagingEndpoint: &pipepb.ApiServiceDescriptor{Url: f.endpoint},
+		StagingSessionToken:     "urix-token",
+	}, nil
+}
+
+func (f *fakeJobServer) ReverseArtifactRetrievalService(stream jobpb.ArtifactStagingService_ReverseArtifactRetrievalServiceServer) error {
+	if _, err := stream.Recv(); err != nil { // the staging token
+		return err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, env := range f.pipeline.GetComponents().GetEnvironments() {
+		for _, dep := range env.GetDependencies() {
+			var file pipepb.ArtifactFilePayload
+			if err := proto.Unmarshal(dep.GetTypePayload(), &file); err != nil {
+				return err
+			}
+			req := &jobpb.ArtifactRequestWrapper{Request: &jobpb.ArtifactRequestWrapper_GetArtifact{GetArtifact: &jobpb.GetArtifactRequest{Artifact: dep}}}
+			if err := stream.Send(req); err != nil {
+				return err
+			}
+			var data []byte
+			for {
+				resp, err := stream.Recv()
+				if err != nil {
+					return err
+				}
+				data = append(data, resp.GetGetArtifactResponse().GetData()...)
+				if resp.GetIsLast() {
+					break
+				}
+			}
+			f.staged[file.GetPath()] = data
+		}
+	}
+	return nil
+}
+
+func (f *fakeJobServer) Run(context.Context, *jobpb.RunJobRequest) (*jobpb.RunJobResponse, error) {
+	return nil, errors.New("the fake job server runs no job")
+}
+
+// TestREADMEPortableStaging runs README.md's Flink and Spark commands
+// against a fake job server (--endpoint is its address): urix-beam must
+// get as far as submitting the job, having sent the job server the
+// README's --worker_binary as the worker of a Docker environment of the
+// README's image, byte for byte (Beam's Go SDK would otherwise run
+// `go build` on urix-beam's sources).
+func TestREADMEPortableStaging(t *testing.T) {
+	for _, runner := range []string{"flink", "spark"} {
+		t.Run(runner, func(t *testing.T) {
+			lis, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fake := &fakeJobServer{endpoint: lis.Addr().String(), staged: map[string][]byte{}}
+			srv := grpc.NewServer()
+			jobpb.RegisterJobServiceServer(srv, fake)
+			jobpb.RegisterArtifactStagingServiceServer(srv, fake)
+			go srv.Serve(lis)
+			defer srv.Stop()
+
+			args := readmeCommand(t, "./urix-beam --runner="+runner)
+			dir := t.TempDir()
+			worker := flagValue(t, args, "worker_binary")
+			writeELF(t, filepath.Join(dir, worker), elf.EM_X86_64, false)
+			want, err := os.ReadFile(filepath.Join(dir, worker))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, a := range args {
+				if strings.HasPrefix(a, "--endpoint=") {
+					args[i] = "--endpoint=" + fake.endpoint
+				}
+			}
+			out, err := urixBeam(t, dir, args...)
+			if err == nil || !strings.Contains(out, "the fake job server runs no job") {
+				t.Fatalf("urix-beam %s: %v, want the job refused at its submission:\n%s", strings.Join(args, " "), err, out)
+			}
+
+			fake.mu.Lock()
+			defer fake.mu.Unlock()
+			envs := fake.pipeline.GetComponents().GetEnvironments()
+			if len(envs) != 1 {
+				t.Fatalf("%d environments, want 1", len(envs))
+			}
+			for _, env := range envs {
+				var docker pipepb.DockerPayload
+				if err := proto.Unmarshal(env.GetPayload(), &docker); err != nil {
+					t.Fatal(err)
+				}
+				if got, want := docker.GetContainerImage(), flagValue(t, args, "environment_config"); env.GetUrn() != "beam:env:docker:v1" || got != want {
+					t.Errorf("environment %s %q, want a Docker one of %q", env.GetUrn(), got, want)
+				}
+			}
+			if len(fake.staged) != 1 {
+				t.Fatalf("%d artifacts staged, want the worker binary", len(fake.staged))
+			}
+			for path, data := range fake.staged {
+				if filepath.Base(path) != worker || !bytes.Equal(data, want) {
+					t.Errorf("staged %s (%d bytes), want %s (%d bytes)", path, len(data), worker, len(want))
+				}
+			}
+		})
 	}
 }
