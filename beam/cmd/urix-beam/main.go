@@ -112,8 +112,9 @@ func main() {
 	}
 	if *jobopts.Async {
 		// The job was submitted and runs on: its result has no metrics
-		// (Metrics would panic), its errors file tells at the end.
-		fmt.Fprintf(os.Stderr, "urix-beam: submitted job %s\n", res.JobID())
+		// (Metrics would panic), its errors file tells at the end. The
+		// portable runners give no ID here (they log it).
+		fmt.Fprintln(os.Stderr, strings.TrimSpace("urix-beam: submitted job "+res.JobID()))
 		return
 	}
 	counters := map[string]int64{}

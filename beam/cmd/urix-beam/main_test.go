@@ -345,6 +345,7 @@ type fakeJobServer struct {
 	jobpb.UnimplementedJobServiceServer
 	jobpb.UnimplementedArtifactStagingServiceServer
 	endpoint string
+	accept   bool // run the jobs submitted (they end at once)
 
 	mu       sync.Mutex
 	pipeline *pipepb.Pipeline
@@ -396,7 +397,50 @@ func (f *fakeJobServer) ReverseArtifactRetrievalService(stream jobpb.ArtifactSta
 }
 
 func (f *fakeJobServer) Run(context.Context, *jobpb.RunJobRequest) (*jobpb.RunJobResponse, error) {
+	if f.accept {
+		return &jobpb.RunJobResponse{JobId: "urix-job-1"}, nil
+	}
 	return nil, errors.New("the fake job server runs no job")
+}
+
+// startFakeJobServer starts a fakeJobServer on a port of this machine.
+func startFakeJobServer(t *testing.T) *fakeJobServer {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake := &fakeJobServer{endpoint: lis.Addr().String(), staged: map[string][]byte{}}
+	srv := grpc.NewServer()
+	jobpb.RegisterJobServiceServer(srv, fake)
+	jobpb.RegisterArtifactStagingServiceServer(srv, fake)
+	go srv.Serve(lis)
+	t.Cleanup(srv.Stop)
+	return fake
+}
+
+// withEndpoint is args with --endpoint's value made endpoint.
+func withEndpoint(args []string, endpoint string) []string {
+	for i, a := range args {
+		if strings.HasPrefix(a, "--endpoint=") {
+			args[i] = "--endpoint=" + endpoint
+		}
+	}
+	return args
+}
+
+// TestAsync: with --async, urix-beam returns once the job is submitted
+// (its result has no metrics to read then).
+func TestAsync(t *testing.T) {
+	fake := startFakeJobServer(t)
+	fake.accept = true
+	args := withEndpoint(readmeCommand(t, "./urix-beam --runner=flink"), fake.endpoint)
+	dir := t.TempDir()
+	writeELF(t, filepath.Join(dir, flagValue(t, args, "worker_binary")), elf.EM_X86_64, false)
+	out, err := urixBeam(t, dir, append(args, "--async")...)
+	if err != nil || !strings.Contains(out, "urix-beam: submitted job\n") {
+		t.Fatalf("urix-beam %s --async: %v, want the job submitted:\n%s", strings.Join(args, " "), err, out)
+	}
 }
 
 // TestREADMEPortableStaging runs README.md's Flink and Spark commands
@@ -408,29 +452,14 @@ func (f *fakeJobServer) Run(context.Context, *jobpb.RunJobRequest) (*jobpb.RunJo
 func TestREADMEPortableStaging(t *testing.T) {
 	for _, runner := range []string{"flink", "spark"} {
 		t.Run(runner, func(t *testing.T) {
-			lis, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			fake := &fakeJobServer{endpoint: lis.Addr().String(), staged: map[string][]byte{}}
-			srv := grpc.NewServer()
-			jobpb.RegisterJobServiceServer(srv, fake)
-			jobpb.RegisterArtifactStagingServiceServer(srv, fake)
-			go srv.Serve(lis)
-			defer srv.Stop()
-
-			args := readmeCommand(t, "./urix-beam --runner="+runner)
+			fake := startFakeJobServer(t)
+			args := withEndpoint(readmeCommand(t, "./urix-beam --runner="+runner), fake.endpoint)
 			dir := t.TempDir()
 			worker := flagValue(t, args, "worker_binary")
 			writeELF(t, filepath.Join(dir, worker), elf.EM_X86_64, false)
 			want, err := os.ReadFile(filepath.Join(dir, worker))
 			if err != nil {
 				t.Fatal(err)
-			}
-			for i, a := range args {
-				if strings.HasPrefix(a, "--endpoint=") {
-					args[i] = "--endpoint=" + fake.endpoint
-				}
 			}
 			out, err := urixBeam(t, dir, args...)
 			if err == nil || !strings.Contains(out, "the fake job server runs no job") {
