@@ -35,9 +35,9 @@ func shipsWorker(runner, environment string) bool {
 // that will start on its workers. Without --worker_binary, Beam 2.77 runs
 // `go build` on the directory of the launching main.go
 // (runnerlib.BuildTempWorkerBinary: IsWorkerCompatibleBinary always says
-// no), which fails anywhere but in a checkout of beam/ with Go installed;
-// so urix-beam gives itself when it is such a binary, and else says how
-// to build one. A binary that is given is checked, so that a wrong one
+// no), which works only where those sources are (the checkout urix-beam
+// was built from) and Go is installed; so urix-beam gives itself when it
+// is such a binary, and else says how to build one. A binary that is given is checked, so that a wrong one
 // fails here, not on the workers after the job was staged.
 func setWorkerBinary() error {
 	if !shipsWorker(*runners.Runner, *jobopts.EnvironmentType) {
