@@ -157,7 +157,7 @@ func TestTransientReadRetried(t *testing.T) {
 func TestFileFailuresAreLines(t *testing.T) {
 	dir := t.TempDir()
 	writeCollection(t, dir)
-	fn := &searchFn{}
+	fn := &searchFn{Prefix: filepath.Join(dir, "out")} // its bundle files in dir, not in the package
 	if err := fn.Setup(); err != nil {
 		t.Fatal(err)
 	}

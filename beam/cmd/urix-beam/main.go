@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urix-dev/urix/beam/pipeline"
 	"github.com/urix-dev/urix/internal/cli"
@@ -91,7 +92,10 @@ func main() {
 	if c.Compress, err = pipeline.ParseCompression(*compress); err != nil {
 		fail(2, err.Error())
 	}
-	beam.Init()
+	beam.Init() // on a worker, runs the worker and never returns
+	if err := setWorkerBinary(); err != nil {
+		fail(2, err.Error())
+	}
 
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(s, c); err != nil {
@@ -104,7 +108,14 @@ func main() {
 	// As the CLI's exit status: 2 when a file could not be read (its
 	// message is in PREFIX.errors-*), 1 when nothing was found.
 	if res == nil {
-		return // a runner that gives no metrics (a submitted Dataflow job without --wait)
+		return // a Dataflow --dry_run: the job was printed, not submitted
+	}
+	if *jobopts.Async {
+		// The job was submitted and runs on: its result has no metrics
+		// (Metrics would panic), its errors file tells at the end. The
+		// portable runners give no ID here (they log it).
+		fmt.Fprintln(os.Stderr, strings.TrimSpace("urix-beam: submitted job "+res.JobID()))
+		return
 	}
 	counters := map[string]int64{}
 	for _, r := range res.Metrics().AllMetrics().Counters() {
