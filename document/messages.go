@@ -256,27 +256,7 @@ func (rd *Reader) ReadMessages(r io.Reader, name string, max int, fn func(*Messa
 		if data := rd.mapped(src, mappable); data != nil {
 			return rd.mappedMbox(src, data, name, max, fn)
 		}
-		sp := mail.NewMboxSplitter(br)
-		for {
-			buf := messageBuf()
-			mm, err := sp.Next(*buf, max)
-			if err != nil {
-				messageBufs.Put(buf)
-				if err == io.EOF {
-					return nil
-				}
-				return err
-			}
-			if mm.Shared() {
-				// In a block of the splitter's: buf was not needed.
-				messageBufs.Put(buf)
-				buf = nil
-			}
-			m := &Message{Origin: Origin{File: name, Format: Mbox, Message: mm.No, MessageOffset: mm.Offset}, m: mm, buf: buf}
-			if err := fn(m); err != nil {
-				return err
-			}
-		}
+		return splitMbox(br, name, max, 0, 0, fn)
 	})
 }
 
@@ -340,3 +320,33 @@ func (rd *Reader) warcRecords(wr *warc.Reader, name string, max int, mapped []by
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// splitMbox cuts the messages of an mbox read from br and gives each to
+// fn, which owns it (Message.Release), numbered and placed from number
+// and offset on (0, 0 for a whole input; a range's first message's
+// number less one and its offset for a range, ReadRange).
+func splitMbox(br io.Reader, name string, max, number int, offset int64, fn func(*Message) error) error {
+	sp := mail.NewMboxSplitter(br)
+	for {
+		buf := messageBuf()
+		mm, err := sp.Next(*buf, max)
+		if err != nil {
+			messageBufs.Put(buf)
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		if mm.Shared() {
+			// In a block of the splitter's: buf was not needed.
+			messageBufs.Put(buf)
+			buf = nil
+		}
+		mm.No += number
+		mm.Offset += offset
+		m := &Message{Origin: Origin{File: name, Format: Mbox, Message: mm.No, MessageOffset: mm.Offset}, m: mm, buf: buf}
+		if err := fn(m); err != nil {
+			return err
+		}
+	}
+}

@@ -172,30 +172,11 @@ func (rd *Reader) ReadRange(r io.Reader, name string, b Boundary, fn func(*Docum
 // mboxFrom reads the messages of an mbox from b on, numbered from there,
 // as ReadMessages cuts them and its workers read them.
 func (rd *Reader) mboxFrom(br io.Reader, name string, b Boundary, w *MessageReader, fn func(*Document) error) error {
-	sp := mail.NewMboxSplitter(br)
-	for {
-		buf := messageBuf()
-		mm, err := sp.Next(*buf, DefaultMaxMessage)
-		if err != nil {
-			messageBufs.Put(buf)
-			if err == io.EOF {
-				return nil
-			}
-			return err
-		}
-		if mm.Shared() {
-			messageBufs.Put(buf)
-			buf = nil
-		}
-		mm.No += b.Number - 1
-		mm.Offset += b.Decoded
-		m := &Message{Origin: Origin{File: name, Format: Mbox, Message: mm.No, MessageOffset: mm.Offset}, m: mm, buf: buf}
-		err = w.Documents(m, fn)
+	return splitMbox(br, name, DefaultMaxMessage, b.Number-1, b.Decoded, func(m *Message) error {
+		err := w.Documents(m, fn)
 		m.Release()
-		if err != nil {
-			return err
-		}
-	}
+		return err
+	})
 }
 
 // memberStarts tells Buffer.onMember of the gzip member that starts
