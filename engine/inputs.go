@@ -100,7 +100,9 @@ func (in *inputConfig) list(args []string, emit func(int, inputFile) bool) {
 // selected, not when a file is listed) and false when an error was
 // reported.
 func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int, bool) {
-	f := &fileOutput{r: r, out: wk.writer(r, w, in.name), name: in.name, wk: wk, msgs: msgs, limit: r.maxCount}
+	// The worker's, reused: a Maildir's file allocated one (issue 32).
+	f := &wk.file
+	*f = fileOutput{r: r, out: wk.writer(r, w, in.name), name: in.name, wk: wk, msgs: msgs, limit: r.maxCount}
 	switch {
 	case r.quiet || r.list != ListNone:
 		f.limit = 1

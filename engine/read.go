@@ -108,7 +108,9 @@ func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err er
 	r.stats.files.Add(1)
 	rd := file
 	if _, ok := file.(*regularFile); !ok {
-		rd = &yieldingReader{r: &countingReader{r: file, n: &r.stats.bytes}}
+		f.wk.counting = countingReader{r: file, n: &r.stats.bytes}
+		f.wk.yielding = yieldingReader{r: &f.wk.counting}
+		rd = &f.wk.yielding
 	}
 	docs := docReaders.Get().(*document.Reader)
 	defer func() {
@@ -128,13 +130,7 @@ func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err er
 		Workers:           r.decodeWorkers(),
 		SkipBinary:        in.walked && !r.in.text,
 		AnchorText:        r.out.JSON, // behaviour §10: text, in --json only
-		Warn: func(w document.Warning) {
-			if r.held(&w) {
-				return
-			}
-			w.File = r.displayName(f.name)
-			f.msgs.warn(causeOf(w.Message), "%s", w)
-		},
+		Warn:              f.wk.warnings(r, f),
 	}
 	if r.messagesInParallel() {
 		err = r.readMessages(f, docs, rd)
@@ -148,6 +144,23 @@ func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err er
 		return nil
 	}
 	return err
+}
+
+// warnings returns the worker's function that tells f of a warning of
+// the document reader.
+func (wk *worker) warnings(r *run, f *fileOutput) func(document.Warning) {
+	wk.warnTo = f
+	if wk.warn == nil {
+		wk.warn = func(w document.Warning) {
+			if r.held(&w) {
+				return
+			}
+			f := wk.warnTo
+			w.File = r.displayName(f.name)
+			f.msgs.warn(causeOf(w.Message), "%s", w)
+		}
+	}
+	return wk.warn
 }
 
 // aheadWorkers is the number of workers that may decode an input's gzip

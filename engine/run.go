@@ -113,7 +113,8 @@ func (r *run) all(args []string, jobs int) int {
 	// out and r.errOut: the input's own at -j 1, its batch's at -j 2 or
 	// more.
 	process := func(wk *worker, f indexedInput, slot int) {
-		msgs := &messages{r: r, w: r.errOut.Writer(slot), file: r.displayName(f.input.name)}
+		msgs := &wk.msgs
+		*msgs = messages{r: r, w: r.errOut.Writer(slot), file: r.displayName(f.input.name)}
 		var n int
 		ok := true
 		switch {
@@ -398,6 +399,17 @@ type worker struct {
 	sc     *extract.Scanner
 	ar     *extract.AttrReader // HTML attribute values (behaviour §9)
 	cur    *fileOutput         // the input being read, told of skipped candidates
+
+	// What the reading of each input needs, made once a worker: made for
+	// each, they were a third of what a Maildir's file of 7.8 KB
+	// allocated, 1.6 KB, and -j 2 over 6,013 of them reached the
+	// collector's first goal where -j 1 did not (issue 32).
+	file     fileOutput
+	msgs     messages
+	counting countingReader
+	yielding yieldingReader
+	warn     func(document.Warning) // tells warnTo's messages
+	warnTo   *fileOutput
 }
 
 // writer returns the worker's output, set to write the URIs of file to w.
