@@ -78,8 +78,14 @@ func (flakyFS) List(context.Context, string) ([]string, error) { return nil, nil
 func (flakyFS) OpenWrite(context.Context, string) (io.WriteCloser, error) {
 	return nil, errors.New("read only")
 }
-func (flakyFS) Size(context.Context, string) (int64, error) { return 0, nil }
-func (flakyFS) Close() error                                { return nil }
+func (flakyFS) Size(_ context.Context, name string) (int64, error) {
+	fi, err := os.Stat(strings.TrimPrefix(name, "flaky://"))
+	if err != nil {
+		return -1, err
+	}
+	return fi.Size(), nil
+}
+func (flakyFS) Close() error { return nil }
 
 // TestTransientReadRetried: a read of the storage that fails half way
 // through a file is returned from the DoFn (the runner retries the
@@ -313,15 +319,19 @@ func TestTransientFailsBundle(t *testing.T) {
 	dir := t.TempDir()
 	writeCollection(t, dir)
 	path := "flaky://" + filepath.Join(dir, "list.mbox")
-	flakyMu.Lock()
-	flakyFailures[path] = 1
-	flakyMu.Unlock()
-	p, s := beam.NewPipelineWithRoot()
-	if err := Build(s, Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(dir, "out", "res")}); err != nil {
-		t.Fatal(err)
-	}
-	if err := ptest.Run(p); err == nil || !strings.Contains(err.Error(), "connection reset") {
-		t.Errorf("the job ended with %v, want the storage's error", err)
+	// Read whole, and listed in ranges (the listing reads the file).
+	for _, rangeBytes := range []int64{0, 1} {
+		flakyMu.Lock()
+		flakyFailures[path] = 1
+		flakyMu.Unlock()
+		p, s := beam.NewPipelineWithRoot()
+		c := Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(dir, "out", "res"), RangeBytes: rangeBytes}
+		if err := Build(s, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := ptest.Run(p); err == nil || !strings.Contains(err.Error(), "connection reset") {
+			t.Errorf("ranges of %d bytes: the job ended with %v, want the storage's error", rangeBytes, err)
+		}
 	}
 }
 
