@@ -127,8 +127,8 @@ func main() {
 			counters[r.Key.Name] += r.Result()
 		}
 	}
-	fmt.Fprintf(os.Stderr, "urix-beam: %d files, %d bytes, %d URIs, %d invalid, %d results, %d errors, %d warnings\n",
-		counters["files"], counters["bytes"], counters["uris"], counters["invalid"], counters["results"], counters["errors"], counters["warnings"])
+	fmt.Fprintf(os.Stderr, "urix-beam: %d files (%d ranges of split ones), %d bytes, %d URIs, %d invalid, %d results, %d errors, %d warnings\n",
+		counters["files"], counters["ranges"], counters["bytes"], counters["uris"], counters["invalid"], counters["results"], counters["errors"], counters["warnings"])
 	switch {
 	case counters["errors"] > 0:
 		os.Exit(2)
