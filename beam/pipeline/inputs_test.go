@@ -325,7 +325,7 @@ func TestTransientFailsBundle(t *testing.T) {
 		flakyFailures[path] = 1
 		flakyMu.Unlock()
 		p, s := beam.NewPipelineWithRoot()
-		c := Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(dir, "out", "res"), RangeBytes: rangeBytes}
+		c := Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(dir, "out", "res"), RangeBytes: rangeBytes, RangeForward: true}
 		if err := Build(s, c); err != nil {
 			t.Fatal(err)
 		}

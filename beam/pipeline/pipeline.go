@@ -36,6 +36,11 @@ type Config struct {
 	// each on some worker (ranges.go); 0 means DefaultRangeBytes, a
 	// negative number reads every file whole.
 	RangeBytes int64
+	// RangeForward reads in ranges the files of filesystems that only
+	// read forward from the start (Beam 2.77's gs:// and s3://) too:
+	// each range of such a file transfers the bytes before it
+	// (forwardReader). Without it they are read whole.
+	RangeForward bool
 }
 
 // Defaults of Config.
@@ -98,7 +103,7 @@ func Build(s beam.Scope, c Config) error {
 	// they are listed on every worker: a large mbox or WARC file as its
 	// ranges (offsets, not text), reshuffled in turn to be read on every
 	// worker, any other file as its path.
-	whole, ranges := beam.ParDo2(s, &listRangesFn{Flags: c.Flags, Target: rangeBytes(c)}, beam.Reshuffle(s, paths))
+	whole, ranges := beam.ParDo2(s, &listRangesFn{Flags: c.Flags, Target: rangeBytes(c), Forward: c.RangeForward}, beam.Reshuffle(s, paths))
 	// Each file or range is read where it is opened: its documents are
 	// searched there, never sent on (the engine undoes the compression,
 	// tells the format, and reads the documents as the CLI does).
@@ -109,7 +114,7 @@ func Build(s beam.Scope, c Config) error {
 	commit(s.Scope("Write results"), beam.Flatten(s, resultFiles, rangeFiles), c.Output, "", compress)
 	// The messages of a file read in ranges, held by each range, are
 	// told together, as the CLI tells those of the whole file.
-	rangeMsgs := beam.ParDo(s, tellRangesFn{}, beam.GroupByKey(s, held))
+	rangeMsgs := beam.ParDo(s, &tellRangesFn{}, beam.GroupByKey(s, held))
 	msgs := beam.Flatten(s, listMsgs, fileMsgs, rangeMsgs)
 
 	n := counts(s, beam.Flatten(s, keys, rangeKeys))

@@ -96,6 +96,9 @@ type listRangesFn struct {
 	// Flags are the CLI's flags, as words (Config.Flags).
 	Flags  []string
 	Target int64
+	// Forward lists the files of filesystems that read only forward
+	// too (Config.RangeForward).
+	Forward bool
 
 	opts engine.Options
 }
@@ -123,7 +126,7 @@ func (f *listRangesFn) ProcessElement(ctx context.Context, in inputPath, emitWho
 // ranges lists the ranges of in, nil when it is to be read whole, or
 // the storage's error that may pass.
 func (f *listRangesFn) ranges(ctx context.Context, in inputPath) ([]engine.Range, error) {
-	if f.Target <= 0 {
+	if f.Target <= 0 || !isLocal(in.Path) && !f.Forward {
 		return nil, nil
 	}
 	size, ok := fileSize(ctx, in.Path)
@@ -185,7 +188,10 @@ func binaryHead(path string, ra io.ReaderAt, size int64, o engine.Options) bool 
 // filesystem is read where asked (an *os.File). Beam's other
 // filesystems (v2.77: gs://, s3://) only open a stream from the start:
 // each is read forward by a forwardReader, which costs a range the
-// transfer of the bytes before it (skipped, not kept).
+// transfer of the bytes before it (skipped, not kept): a file of k
+// ranges costs the listing's transfer of the file and (k+1)/2 files
+// more, which is why they are read whole unless Config.RangeForward
+// says otherwise.
 func openRanged(ctx context.Context, path string) (io.ReaderAt, io.Closer, error) {
 	rc, err := openPath(ctx, path)
 	if err != nil {

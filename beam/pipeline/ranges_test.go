@@ -60,7 +60,8 @@ func engineRanges(t *testing.T, path string, flags []string, target int64) []eng
 // and any other file as its path, to be read whole: one smaller than
 // Target, a text, one that names nothing readable (the search tells
 // the CLI's words for it), a binary file that a walk found (skipped by
-// the CLI's -r, which the first range alone would not be).
+// the CLI's -r, which the first range alone would not be), a file of a
+// filesystem that reads only forward (unless Forward).
 func TestListRanges(t *testing.T) {
 	dir := t.TempDir()
 	writeCollection(t, dir)
@@ -97,6 +98,18 @@ func TestListRanges(t *testing.T) {
 	}
 	if got := listOne(t, fn, inputPath{Path: binary, Walked: true}); len(got.ranges) != 0 || len(got.whole) != 1 || !got.whole[0].Walked {
 		t.Errorf("binary.mbox, walked: %+v, want the walked path alone", got)
+	}
+	// A filesystem that reads only forward: whole, unless Forward.
+	flaky := "flaky://" + filepath.Join(dir, "list.mbox")
+	if got := listOne(t, fn, inputPath{Path: flaky}); len(got.ranges) != 0 {
+		t.Errorf("%s: %d ranges, want the path alone", flaky, len(got.ranges))
+	}
+	forward := &listRangesFn{Target: 1, Forward: true}
+	if err := forward.Setup(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := listOne(t, forward, inputPath{Path: flaky}), engineRanges(t, filepath.Join(dir, "list.mbox"), nil, 1); len(got.ranges) != len(want) {
+		t.Errorf("%s, Forward: %d ranges, want %d", flaky, len(got.ranges), len(want))
 	}
 	big := &listRangesFn{Target: 1 << 30}
 	if err := big.Setup(); err != nil {

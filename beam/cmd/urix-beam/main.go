@@ -87,6 +87,7 @@ func main() {
 	compress := flag.String("compress", string(pipeline.Gzip), "compress the outputs: gzip (FILE.jsonl.gz) or none (FILE.jsonl)")
 	flag.IntVar(&c.Top, "top", pipeline.DefaultTop, "list the `N` most frequent URIs (-1: no list)")
 	flag.Int64Var(&c.RangeBytes, "range_bytes", pipeline.DefaultRangeBytes, "read an mbox or WARC file larger than `N` bytes in ranges of about N, at messages and records (gzip members that start one), each on some worker (0 or negative: every file whole)")
+	flag.BoolVar(&c.RangeForward, "range_forward", false, "read in ranges the files of gs:// and s3:// too, which Beam reads only from the start: each range transfers the bytes before it (without it they are read whole)")
 	flag.Parse()
 	if c.RangeBytes <= 0 {
 		c.RangeBytes = -1 // Config's "whole files"; its 0 is the default
