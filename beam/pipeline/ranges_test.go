@@ -268,3 +268,49 @@ func TestForwardReader(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeOfVanishedFile: a file listed in ranges and gone when a range
+// is read is the file's error, as the CLI says it of a missing file,
+// told once whichever ranges meet it.
+func TestRangeOfVanishedFile(t *testing.T) {
+	dir := t.TempDir()
+	writeCollection(t, dir)
+	path := filepath.Join(dir, "list.mbox")
+	ranges := engineRanges(t, path, nil, 1)
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	fn := &rangeSearchFn{Prefix: filepath.Join(dir, "out", "res"), Compress: None}
+	if err := fn.Setup(); err != nil {
+		t.Fatal(err)
+	}
+	var held []string
+	ctx := context.Background()
+	names := newCollect()
+	fn.StartBundle(ctx, names.line, names.key, nil)
+	for _, i := range []int{3, 1, 5} {
+		err := fn.ProcessElement(ctx, newFileRange(path, i, ranges[i]), names.line, names.key, func(file, m string) {
+			if file != path {
+				t.Errorf("held for %q, want %q", file, path)
+			}
+			held = append(held, m)
+		})
+		if err != nil {
+			t.Fatalf("range %d: %v, want an error line", i, err)
+		}
+	}
+	msgs := newCollect()
+	k := 0
+	(&tellRangesFn{}).ProcessElement(ctx, path, func(s *string) bool {
+		if k == len(held) {
+			return false
+		}
+		*s, k = held[k], k+1
+		return true
+	}, msgs.msg)
+	_, want := runCLI(t, []string{path})
+	got, errs, _ := messagesAsCLI(t, msgs.msgs)
+	if !slices.Equal(got, want) || errs != 1 {
+		t.Errorf("told %q (%d errors), want the CLI's %q", got, errs, want)
+	}
+}
