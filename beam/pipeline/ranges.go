@@ -94,7 +94,9 @@ func rangeBytes(c Config) int64 {
 // failure of the storage that may pass fails the bundle, to be retried.
 type listRangesFn struct {
 	// Flags are the CLI's flags, as words (Config.Flags).
-	Flags  []string
+	Flags []string
+	// Target is the size of the ranges (rangeBytes): 0 reads every
+	// file whole.
 	Target int64
 	// Forward lists the files of filesystems that read only forward
 	// too (Config.RangeForward).
