@@ -319,13 +319,21 @@ func TestTransientFailsBundle(t *testing.T) {
 	dir := t.TempDir()
 	writeCollection(t, dir)
 	path := "flaky://" + filepath.Join(dir, "list.mbox")
+	// The outputs: a directory of its own, removed as well as may be
+	// (the failed job's other bundles may write on after it has ended:
+	// a TempDir would fail its cleanup).
+	out, err := os.MkdirTemp("", "urix-transient")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(out) })
 	// Read whole, and listed in ranges (the listing reads the file).
 	for _, rangeBytes := range []int64{0, 1} {
 		flakyMu.Lock()
 		flakyFailures[path] = 1
 		flakyMu.Unlock()
 		p, s := beam.NewPipelineWithRoot()
-		c := Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(dir, "out", "res"), RangeBytes: rangeBytes, RangeForward: true}
+		c := Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(out, fmt.Sprint(rangeBytes), "res"), RangeBytes: rangeBytes, RangeForward: true}
 		if err := Build(s, c); err != nil {
 			t.Fatal(err)
 		}
