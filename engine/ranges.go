@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/urix-dev/urix/document"
@@ -221,4 +222,36 @@ func WriteMessages(w io.Writer, ranges []RangeMessages) error {
 	}
 	m.summary()
 	return bw.Flush()
+}
+
+// TellMessages tells s of the messages of the ranges of one file, given
+// in the order of Ranges, as Run tells a Sink of those of the whole file
+// (the file's cap, the error that ended the reading, the counts past the
+// cap): the messages WriteMessages writes, each a Message, for a
+// pipeline that keeps them apart from their text (the Beam pipeline's
+// errors output: its file, its level, its text).
+func TellMessages(s Sink, ranges []RangeMessages) {
+	if len(ranges) == 0 {
+		return
+	}
+	m := &messages{r: &run{sink: s}, w: io.Discard, file: ranges[0].File}
+	for _, rm := range ranges {
+		for _, h := range rm.Warnings {
+			m.warn(h.Cause, "%s", h.Text)
+		}
+		for cause, n := range rm.More {
+			if m.count == nil { // held warnings come before any More
+				break
+			}
+			m.count[cause] += n
+		}
+		if rm.Error != "" {
+			// Printed as "urix: FILE: TEXT", a line an error.
+			for _, line := range strings.Split(strings.TrimSuffix(rm.Error, "\n"), "\n") {
+				m.tell(true, strings.TrimPrefix(line, "urix: "), 0)
+			}
+			break
+		}
+	}
+	m.summary()
 }

@@ -241,6 +241,11 @@ func writeCollection(t *testing.T, dir string) {
 	// (the records after it unread), a dangling symbolic link.
 	files["corrupt-member.warc.gz"] = corruptMember(t, warcRecords(r, 30), 12)
 	files["huge-window.txt.xz"] = xzStored([]byte{40}, []byte(text(r, 5)))
+	// An mbox gzipped a member a message (read in ranges at its
+	// members), cut in its last member: the ranges before it are read,
+	// the last fails as the CLI's reading does.
+	members := mboxMembers(t, mbox(r, 20))
+	files["truncated-members.mbox.gz"] = members[:len(members)-40]
 	files["bad-length.warc"] = []byte(strings.Join(warcRecords(r, 3), "") +
 		"WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Target-URI: http://bad.example/\r\nContent-Length: 99999999999999999999\r\n\r\nsee http://in-bad.example/\r\n\r\n" +
 		strings.Join(warcRecords(r, 3), ""))
@@ -256,6 +261,19 @@ func writeCollection(t *testing.T, dir string) {
 	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "dangling.txt")); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// mboxMembers gzips each message of an mbox as a member of its own.
+func mboxMembers(t *testing.T, mbox string) []byte {
+	msgs := strings.SplitAfter(mbox, "\n\nFrom ")
+	var parts []string
+	for i, m := range msgs {
+		if i > 0 {
+			m = "From " + m
+		}
+		parts = append(parts, strings.TrimSuffix(m, "From "))
+	}
+	return gzipMembers(t, parts...)
 }
 
 // corruptMember gzips each part as a member of its own, and spoils the

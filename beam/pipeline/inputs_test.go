@@ -78,8 +78,14 @@ func (flakyFS) List(context.Context, string) ([]string, error) { return nil, nil
 func (flakyFS) OpenWrite(context.Context, string) (io.WriteCloser, error) {
 	return nil, errors.New("read only")
 }
-func (flakyFS) Size(context.Context, string) (int64, error) { return 0, nil }
-func (flakyFS) Close() error                                { return nil }
+func (flakyFS) Size(_ context.Context, name string) (int64, error) {
+	fi, err := os.Stat(strings.TrimPrefix(name, "flaky://"))
+	if err != nil {
+		return -1, err
+	}
+	return fi.Size(), nil
+}
+func (flakyFS) Close() error { return nil }
 
 // TestTransientReadRetried: a read of the storage that fails half way
 // through a file is returned from the DoFn (the runner retries the
@@ -313,15 +319,27 @@ func TestTransientFailsBundle(t *testing.T) {
 	dir := t.TempDir()
 	writeCollection(t, dir)
 	path := "flaky://" + filepath.Join(dir, "list.mbox")
-	flakyMu.Lock()
-	flakyFailures[path] = 1
-	flakyMu.Unlock()
-	p, s := beam.NewPipelineWithRoot()
-	if err := Build(s, Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(dir, "out", "res")}); err != nil {
+	// The outputs: a directory of its own, removed as well as may be
+	// (the failed job's other bundles may write on after it has ended:
+	// a TempDir would fail its cleanup).
+	out, err := os.MkdirTemp("", "urix-transient")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ptest.Run(p); err == nil || !strings.Contains(err.Error(), "connection reset") {
-		t.Errorf("the job ended with %v, want the storage's error", err)
+	t.Cleanup(func() { os.RemoveAll(out) })
+	// Read whole, and listed in ranges (the listing reads the file).
+	for _, rangeBytes := range []int64{0, 1} {
+		flakyMu.Lock()
+		flakyFailures[path] = 1
+		flakyMu.Unlock()
+		p, s := beam.NewPipelineWithRoot()
+		c := Config{Inputs: []string{path, filepath.Join(dir, "plain.txt")}, Output: filepath.Join(out, fmt.Sprint(rangeBytes), "res"), RangeBytes: rangeBytes, RangeForward: true}
+		if err := Build(s, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := ptest.Run(p); err == nil || !strings.Contains(err.Error(), "connection reset") {
+			t.Errorf("ranges of %d bytes: the job ended with %v, want the storage's error", rangeBytes, err)
+		}
 	}
 }
 

@@ -31,6 +31,16 @@ type Config struct {
 	// Top is how many URIs the top list holds; 0 means DefaultTop, a
 	// negative number leaves the list out.
 	Top int
+	// RangeBytes is about how many bytes of a file each worker reads: an
+	// mbox or WARC file of more is read in ranges of about that many,
+	// each on some worker (ranges.go); 0 means DefaultRangeBytes, a
+	// negative number reads every file whole.
+	RangeBytes int64
+	// RangeForward reads in ranges the files of filesystems that only
+	// read forward from the start (Beam 2.77's gs:// and s3://) too:
+	// each range of such a file transfers the bytes before it
+	// (forwardReader). Without it they are read whole.
+	RangeForward bool
 }
 
 // Defaults of Config.
@@ -90,17 +100,24 @@ func Build(s beam.Scope, c Config) error {
 	s = s.Scope("urix")
 	paths, listMsgs := inputs(s, c)
 	// The files that one pattern lists come out of one bundle; reshuffled,
-	// they are read on every worker.
-	// Each file is read where it is opened: its documents are searched
-	// there, never sent on (the engine undoes the compression, tells the
-	// format, and reads the documents as the CLI does).
+	// they are listed on every worker: a large mbox or WARC file as its
+	// ranges (offsets, not text), reshuffled in turn to be read on every
+	// worker, any other file as its path.
+	whole, ranges := beam.ParDo2(s, &listRangesFn{Flags: c.Flags, Target: rangeBytes(c), Forward: c.RangeForward}, beam.Reshuffle(s, paths))
+	// Each file or range is read where it is opened: its documents are
+	// searched there, never sent on (the engine undoes the compression,
+	// tells the format, and reads the documents as the CLI does).
 	// The results are written by the search, where they are found: only
 	// the names of its files go on, to be committed.
-	resultFiles, keys, fileMsgs := beam.ParDo3(s, &searchFn{Flags: c.Flags, Prefix: c.Output, Compress: compress}, beam.Reshuffle(s, paths))
-	commit(s.Scope("Write results"), resultFiles, c.Output, "", compress)
-	msgs := beam.Flatten(s, listMsgs, fileMsgs)
+	resultFiles, keys, fileMsgs := beam.ParDo3(s, &searchFn{Flags: c.Flags, Prefix: c.Output, Compress: compress}, whole)
+	rangeFiles, rangeKeys, held := beam.ParDo3(s, &rangeSearchFn{Flags: c.Flags, Prefix: c.Output, Compress: compress}, beam.Reshuffle(s, ranges))
+	commit(s.Scope("Write results"), beam.Flatten(s, resultFiles, rangeFiles), c.Output, "", compress)
+	// The messages of a file read in ranges, held by each range, are
+	// told together, as the CLI tells those of the whole file.
+	rangeMsgs := beam.ParDo(s, &tellRangesFn{}, beam.GroupByKey(s, held))
+	msgs := beam.Flatten(s, listMsgs, fileMsgs, rangeMsgs)
 
-	n := counts(s, keys)
+	n := counts(s, beam.Flatten(s, keys, rangeKeys))
 	writeOne(s, n.schemes, c.Output, "schemes", compress)
 	writeBundles(s, n.hosts, c.Output, "hosts", compress)
 	writeBundles(s, n.domains, c.Output, "domains", compress)

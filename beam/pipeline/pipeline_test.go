@@ -148,7 +148,10 @@ func readFile(t *testing.T, name string, c Compression) string {
 // order), the errors output to be the lines the CLI says on stderr, and
 // every count to be the count of the CLI's lines. The files are given
 // as patterns, as an input list (gzip, entries relative to a prefix), or
-// as "DIR/**", which is the CLI's -r DIR.
+// as "DIR/**", which is the CLI's -r DIR. Most sets read the mbox and
+// WARC files in small ranges (ranges.go): the hostile ones among them
+// (the corrupt member in the middle of a WARC file, an mbox gzipped a
+// member a message and truncated, the bad Content-Length) too.
 func TestSameAsCLI(t *testing.T) {
 	dir := t.TempDir()
 	writeCollection(t, dir)
@@ -171,25 +174,31 @@ func TestSameAsCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The mbox and WARC files of the collection are read in ranges of
+	// about rangeBytes (1: a range a message or record), as many as
+	// minRanges at least; 0 is the default, larger than any of them:
+	// read whole.
 	tests := []struct {
-		name     string
-		flags    []string
-		inputs   string // "": patterns; "list": an input list; "walk": DIR/**
-		compress Compression
+		name       string
+		flags      []string
+		inputs     string // "": patterns; "list": an input list; "walk": DIR/**
+		compress   Compression
+		rangeBytes int64
+		minRanges  int64
 	}{
-		{"default", nil, "", ""},
-		{"plain", nil, "", None},
-		{"www-email-hyphen-both-embedded", []string{"--www", "--email", "--hyphen", "both", "--embedded"}, "list", ""},
-		{"invalid", []string{"--invalid", "--any-scheme", "--exclude=*.md", "--include=*.*"}, "walk", ""},
-		{"ascii-schemes", []string{"--ascii", "--scheme", "http,https", "--scheme=mailto", "--max-length", "200"}, "", ""},
-		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both", "--text"}, "walk", ""},
+		{"default", nil, "", "", 0, 0},
+		{"plain", nil, "", None, 1, 300},
+		{"www-email-hyphen-both-embedded", []string{"--www", "--email", "--hyphen", "both", "--embedded"}, "list", "", 4 << 10, 25},
+		{"invalid", []string{"--invalid", "--any-scheme", "--exclude=*.md", "--include=*.*"}, "walk", "", 1, 300},
+		{"ascii-schemes", []string{"--ascii", "--scheme", "http,https", "--scheme=mailto", "--max-length", "200"}, "", "", 16 << 10, 6},
+		{"format-text", []string{"--format=text", "--hyphen=drop", "--bare-break", "both", "--text"}, "walk", "", 1, 0},
 		// A window smaller than the zstd file's: an error of the CLI's.
-		{"max-window-warnings", []string{"--max-window=1K", "--warnings", "--fold-width", "--normalize"}, "", ""},
+		{"max-window-warnings", []string{"--max-window=1K", "--warnings", "--fold-width", "--normalize"}, "", "", 1 << 10, 90},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out", "res")
-			c := Config{Inputs: patterns, Output: out, Flags: tt.flags, Compress: tt.compress, Top: 7}
+			c := Config{Inputs: patterns, Output: out, Flags: tt.flags, Compress: tt.compress, Top: 7, RangeBytes: tt.rangeBytes}
 			cliFiles := files
 			switch tt.inputs {
 			case "list":
@@ -218,6 +227,10 @@ func TestSameAsCLI(t *testing.T) {
 			checkLinks(t, out, wantLines, c.Compress)
 
 			n := counters(res)
+			t.Logf("%d ranges, %d files", n["ranges"], n["files"])
+			if n["ranges"] < tt.minRanges {
+				t.Errorf("%d ranges read apart, want %d or more", n["ranges"], tt.minRanges)
+			}
 			if n["results"] != int64(len(wantLines)) {
 				t.Errorf("results counter %d, want %d", n["results"], len(wantLines))
 			}

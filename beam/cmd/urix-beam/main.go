@@ -23,6 +23,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urix-dev/urix/beam/pipeline"
 	"github.com/urix-dev/urix/internal/cli"
@@ -86,7 +87,10 @@ func main() {
 	}
 	compress := flag.String("compress", string(pipeline.Gzip), "compress the outputs: gzip (FILE.jsonl.gz) or none (FILE.jsonl)")
 	flag.IntVar(&c.Top, "top", pipeline.DefaultTop, "list the `N` most frequent URIs (-1: no list)")
+	flag.Int64Var(&c.RangeBytes, "range_bytes", pipeline.DefaultRangeBytes, "read an mbox or WARC file larger than `N` bytes in ranges of about N, at messages and records (gzip members that start one), each on some worker (0 or negative: every file whole; the default with prism, which reads them one after the other)")
+	flag.BoolVar(&c.RangeForward, "range_forward", false, "read in ranges the files of gs:// and s3:// too, which Beam reads only from the start: each range transfers the bytes before it (without it they are read whole)")
 	flag.Parse()
+	c.RangeBytes = rangeBytes(c.RangeBytes, flagGiven("range_bytes"), *runners.Runner)
 	c.Inputs, c.InputLists = inputs, lists
 	var err error
 	if c.Compress, err = pipeline.ParseCompression(*compress); err != nil {
@@ -123,14 +127,39 @@ func main() {
 			counters[r.Key.Name] += r.Result()
 		}
 	}
-	fmt.Fprintf(os.Stderr, "urix-beam: %d files, %d bytes, %d URIs, %d invalid, %d results, %d errors, %d warnings\n",
-		counters["files"], counters["bytes"], counters["uris"], counters["invalid"], counters["results"], counters["errors"], counters["warnings"])
+	fmt.Fprintf(os.Stderr, "urix-beam: %d files (%d ranges of split ones), %d bytes, %d URIs, %d invalid, %d results, %d errors, %d warnings\n",
+		counters["files"], counters["ranges"], counters["bytes"], counters["uris"], counters["invalid"], counters["results"], counters["errors"], counters["warnings"])
 	switch {
 	case counters["errors"] > 0:
 		os.Exit(2)
 	case counters["results"] == 0:
 		os.Exit(1)
 	}
+}
+
+// rangeBytes is Config.RangeBytes for --range_bytes n, given or not,
+// on runner: -1 (every file whole) for 0 or less, and by default on a
+// runner that reads the elements of a stage one after the other on this
+// machine (prism, the default, and the direct runner), where ranges cost
+// the listing and a stage and gain nothing (beam/README.md).
+func rangeBytes(n int64, given bool, runner string) int64 {
+	switch strings.ToLower(runner) {
+	case "", "prism", "prismrunner", "direct", "directrunner":
+		if !given {
+			return -1
+		}
+	}
+	if n <= 0 {
+		return -1 // Config's "whole files"; its 0 is the default
+	}
+	return n
+}
+
+// flagGiven tells whether the flag name is on the command line.
+func flagGiven(name string) bool {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 func fail(status int, msg string) {

@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core"
 	jobpb "github.com/apache/beam/sdks/v2/go/pkg/beam/model/jobmanagement_v1"
 	pipepb "github.com/apache/beam/sdks/v2/go/pkg/beam/model/pipeline_v1"
+	"github.com/urix-dev/urix/beam/pipeline"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/proto"
 )
@@ -490,5 +491,32 @@ func TestREADMEPortableStaging(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRangeBytes: --range_bytes is Config's, 0 or less every file whole
+// (-1); by default 64 MiB but on the runners that read a stage's
+// elements one after the other on this machine, where files are read
+// whole.
+func TestRangeBytes(t *testing.T) {
+	for _, c := range []struct {
+		n      int64
+		given  bool
+		runner string
+		want   int64
+	}{
+		{pipeline.DefaultRangeBytes, false, "", -1},
+		{pipeline.DefaultRangeBytes, false, "prism", -1},
+		{pipeline.DefaultRangeBytes, false, "direct", -1},
+		{pipeline.DefaultRangeBytes, false, "dataflow", pipeline.DefaultRangeBytes},
+		{pipeline.DefaultRangeBytes, false, "flink", pipeline.DefaultRangeBytes},
+		{1 << 20, true, "prism", 1 << 20},
+		{1 << 20, true, "spark", 1 << 20},
+		{0, true, "dataflow", -1},
+		{-5, true, "", -1},
+	} {
+		if got := rangeBytes(c.n, c.given, c.runner); got != c.want {
+			t.Errorf("rangeBytes(%d, %v, %q) = %d, want %d", c.n, c.given, c.runner, got, c.want)
+		}
 	}
 }
