@@ -1,0 +1,48 @@
+package pipeline
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+)
+
+// A batch gives back the keys and sums it was made of, and the sums of
+// the batches of one shard add up.
+func TestBatchRoundTrip(t *testing.T) {
+	want := map[string]int64{}
+	var keys []string
+	for i := range 5000 {
+		k := fmt.Sprintf("uhttp://host%d.example.org/path/%d/index.html", i%37, i)
+		keys = append(keys, k)
+		want[k] = int64(i%5 + 1)
+	}
+	keys = append(keys, "s", "shttp", "h\x00", "h\x01", "h\x01a", "u\xff\x00")
+	for _, k := range keys[5000:] {
+		want[k] = 1 << 40
+	}
+	slices.Sort(keys)
+	var w batchWriter
+	var r batchReader
+	got := map[string]int64{}
+	for _, part := range [][]string{keys[:100], keys[100:]} {
+		w.reset()
+		for _, k := range part {
+			w.add(k, want[k])
+		}
+		if err := r.add(got, w.bytes()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !maps.Equal(got, want) {
+		t.Fatalf("%d keys back, want %d", len(got), len(want))
+	}
+	w.reset()
+	w.add("uhttp://a.example/", 2)
+	if err := r.add(got, w.bytes()); err != nil || got["uhttp://a.example/"] != 2 {
+		t.Fatalf("a second batch: %v, %d", err, got["uhttp://a.example/"])
+	}
+	if err := r.add(got, []byte("not deflate")); err == nil {
+		t.Fatal("a batch that is not one decodes")
+	}
+}
