@@ -118,30 +118,44 @@ func lessURICount(a, b URICount) bool {
 // make fewer batches.
 const countShards = 256
 
-// maxBatchedKeys bounds the keys a bundle of the search sums before it
-// sends them on (a map of 64 Ki keys: about 8 MB).
+// maxBatchedKeys bounds the keys a bundle of the search holds before it
+// sends them on (64 Ki keys and their sums: about 6 MB).
 const maxBatchedKeys = 1 << 16
 
 // batchKeysFn sums the keys of a bundle of the search (fused with it:
 // its input never leaves the worker) and sends the sums on a batch a
-// shard: one element of encoded (key, sum) pairs (appendPair) for each
-// shard and every maxBatchedKeys distinct keys, where one element a key
-// and bundle cost prism about a kilobyte of state each (a GroupByKey or
-// CombinePerKey keeps a trigger and a pane for every key: 8 GB of RSS
-// for the 1.8 million keys of a 250 MB collection, bench/README.md
-// session 18) and the runner's shuffle as much work a key.
+// shard: one element of a shard's keys in order with their sums
+// (batchWriter) for each shard and every maxBatchedKeys keys, where one
+// element a key and bundle cost prism about a kilobyte of state each (a
+// GroupByKey or CombinePerKey keeps a trigger and a pane for every key:
+// 8 GB of RSS for the 1.8 million keys of a 250 MB collection,
+// bench/README.md session 18) and the runner's shuffle as much work a
+// key. The keys come summed over a file (searchFn): they are held as
+// they come, each shard's sorted and its equal keys summed when they
+// are sent (a map of them cost more CPU time than the sort).
 type batchKeysFn struct {
-	sums  map[string]int64
-	batch batchWriter
+	shards [countShards][]keyCount
+	held   int
+	batch  batchWriter
 }
 
-func (f *batchKeysFn) Setup() { f.sums = make(map[string]int64) }
+type keyCount struct {
+	key string
+	n   int64
+}
 
-func (f *batchKeysFn) StartBundle(context.Context, func(int, []byte)) { clear(f.sums) }
+func (f *batchKeysFn) StartBundle(context.Context, func(int, []byte)) {
+	for sh := range f.shards {
+		clear(f.shards[sh])
+		f.shards[sh] = f.shards[sh][:0]
+	}
+	f.held = 0
+}
 
 func (f *batchKeysFn) ProcessElement(_ context.Context, key string, n int64, emit func(int, []byte)) {
-	f.sums[key] += n
-	if len(f.sums) >= maxBatchedKeys {
+	sh := shardOf(key)
+	f.shards[sh] = append(f.shards[sh], keyCount{key, n})
+	if f.held++; f.held >= maxBatchedKeys {
 		f.flush(emit)
 	}
 }
@@ -149,23 +163,24 @@ func (f *batchKeysFn) ProcessElement(_ context.Context, key string, n int64, emi
 func (f *batchKeysFn) FinishBundle(_ context.Context, emit func(int, []byte)) { f.flush(emit) }
 
 func (f *batchKeysFn) flush(emit func(int, []byte)) {
-	var shards [countShards][]string
-	for k := range f.sums {
-		sh := shardOf(k)
-		shards[sh] = append(shards[sh], k)
-	}
-	for sh, keys := range shards {
-		if len(keys) == 0 {
+	for sh, held := range f.shards {
+		if len(held) == 0 {
 			continue
 		}
-		slices.Sort(keys)
+		slices.SortFunc(held, func(a, b keyCount) int { return strings.Compare(a.key, b.key) })
 		f.batch.reset()
-		for _, k := range keys {
-			f.batch.add(k, f.sums[k])
+		for i := 0; i < len(held); {
+			k, n := held[i].key, held[i].n
+			for i++; i < len(held) && held[i].key == k; i++ {
+				n += held[i].n
+			}
+			f.batch.add(k, n)
 		}
 		emit(sh, f.batch.bytes())
+		clear(held)
+		f.shards[sh] = held[:0]
 	}
-	clear(f.sums)
+	f.held = 0
 }
 
 // shardOf is the shard of a key: FNV-1a of its bytes, which every

@@ -19,10 +19,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urix-dev/urix/beam/pipeline"
 	"github.com/urix-dev/urix/internal/cli"
@@ -97,6 +99,11 @@ func main() {
 		fail(2, err.Error())
 	}
 
+	if inProcess(*runners.Runner, *jobopts.EnvironmentType) {
+		// Prism runs the search as one bundle here: each file is read
+		// with all the CPUs, as `urix -j N` reads it.
+		pipeline.FileJobs = runtime.GOMAXPROCS(0)
+	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(s, c); err != nil {
 		fail(2, err.Error())
@@ -131,6 +138,16 @@ func main() {
 	case counters["results"] == 0:
 		os.Exit(1)
 	}
+}
+
+// inProcess reports whether the job runs in this process: on prism (the
+// default) or direct, with the workers as goroutines of urix-beam.
+func inProcess(runner, environment string) bool {
+	switch strings.ToLower(runner) {
+	case "", "prism", "direct":
+		return environment == "" || strings.EqualFold(environment, "loopback")
+	}
+	return false
 }
 
 func fail(status int, msg string) {
