@@ -11,8 +11,8 @@
 #   member a record, four text files of 5 MB.
 # 1G (about 1 GB): one 547 MB mbox, 4 mboxes of 25 MB, 40 WET files
 #   (conversion records, gzipped a member a record) of 4 MB, 12 WARC files
-#   (response records of HTML, gzipped a member a record) of 8 MB, 10
-#   text files of 5 MB.
+#   (response records of HTML, gzipped a member a record) of 10 MB, 10
+#   text files of 8 MB.
 #
 # The text is the corpus's text.txt (shared/bench/mkcorpus.sh, built into
 # CORPUS_DIR, default /tmp/urix-corpus, when missing), read from an offset
@@ -148,16 +148,16 @@ case $SIZE in
 	for i in 1 2 3 4; do dense $((10 + i)) 5000000 >"$OUT/notes-$i.txt"; done
 	;;
 1G)
-	mbox 1 420000000 "$OUT/archive.mbox"
+	mbox 1 398000000 "$OUT/archive.mbox"
 	for i in 1 2 3 4; do mbox $((1 + i)) 19000000 "$OUT/list-$i.mbox"; done
 	mkdir -p "$OUT/wet" "$OUT/warc" "$OUT/text"
 	for i in $(seq 1 40); do
-		warcfile conversion $((100 + i)) 14000000 "$OUT/wet/CC-$(printf %05d "$i").warc.wet.gz"
+		warcfile conversion $((100 + i)) 13000000 "$OUT/wet/CC-$(printf %05d "$i").warc.wet.gz"
 	done
 	for i in $(seq 1 12); do
-		warcfile response $((200 + i)) 22000000 "$OUT/warc/CC-$(printf %05d "$i").warc.gz"
+		warcfile response $((200 + i)) 28600000 "$OUT/warc/CC-$(printf %05d "$i").warc.gz"
 	done
-	for i in $(seq 1 10); do dense $((300 + i)) 5000000 >"$OUT/text/notes-$i.txt"; done
+	for i in $(seq 1 10); do dense $((300 + i)) 8000000 >"$OUT/text/notes-$i.txt"; done
 	;;
 *)
 	echo "SIZE=$SIZE: want 250M or 1G" >&2
