@@ -3,8 +3,12 @@ package pipeline
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 )
 
 // A batch gives back the keys and sums it was made of, and the sums of
@@ -45,4 +49,29 @@ func TestBatchRoundTrip(t *testing.T) {
 	if err := r.add(got, []byte("not deflate")); err == nil {
 		t.Fatal("a batch that is not one decodes")
 	}
+}
+
+// With the engine's workers at 2 a file (FileJobs, as urix-beam sets it
+// on prism), the job gives what the CLI gives: the results, the errors
+// and the counts (the engine's results do not depend on its workers).
+func TestSameAsCLIFileJobs(t *testing.T) {
+	was := FileJobs
+	FileJobs = 2
+	t.Cleanup(func() { FileJobs = was })
+	dir := t.TempDir()
+	writeCollection(t, dir)
+	out := filepath.Join(t.TempDir(), "out", "res")
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, Config{Inputs: []string{filepath.Join(dir, "**")}, Output: out, Top: 7}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ptest.RunWithMetrics(p); err != nil {
+		t.Fatal(err)
+	}
+	wantLines, wantErrs := runCLI(t, []string{"-r", dir})
+	diffLines(t, "results", readOutput(t, out, "", Gzip), wantLines)
+	gotErrs, _, _ := messagesAsCLI(t, readOutput(t, out, "errors", Gzip))
+	diffLines(t, "errors", gotErrs, wantErrs)
+	checkCounts(t, out, wantLines, Gzip, 7)
+	checkLinks(t, out, wantLines, Gzip)
 }
