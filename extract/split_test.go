@@ -322,40 +322,42 @@ func TestSplitWorkerPanicContained(t *testing.T) {
 	}
 	text := sb.String()
 	file := textFile(t, text)
+	all, _ := sequential(text, Options{}, lineFormat{})
 	const chunkSize = 256 << 10
-	panicStart := int64(5 * chunkSize)
-	seen := 0
-	want := ""
 	before := runtime.NumGoroutine()
-	for _, workers := range []int{1, 2, 4} {
-		seen = 0
-		panicAt = func(chunkStart, _ int64) {
-			if chunkStart == panicStart {
-				if seen++; seen == 10 {
-					panic("boom")
+	// The first chunk's worker, one in the middle, the last whole one's
+	// (a few bytes past 4 MiB make a last chunk of their own).
+	for _, panicStart := range []int64{0, 5 * chunkSize, 15 * chunkSize} {
+		want := ""
+		for _, workers := range []int{1, 2, 4} {
+			seen := 0
+			panicAt = func(chunkStart, _ int64) {
+				if chunkStart == panicStart {
+					if seen++; seen == 10 {
+						panic("boom")
+					}
 				}
 			}
-		}
-		got, _, err := splitFrom(file, int64(len(text)), Split{Workers: workers, ChunkSize: chunkSize, Format: lineFormat{}})
-		panicAt = nil
-		const wantErr = "internal error reading the input: boom (the rest of it was not read; please report this)"
-		if err == nil || err.Error() != wantErr {
-			t.Fatalf("%d workers: error %v, want %q", workers, err, wantErr)
-		}
-		if workers == 1 {
-			want = got
-		} else if got != want {
-			t.Errorf("%d workers: the output differs from 1 worker's: %s", workers, firstDiff(got, want))
-		}
-		all, _ := sequential(text, Options{}, lineFormat{})
-		if !strings.HasPrefix(all, got) || len(got) < int(panicStart)/4 || len(got) >= len(all)-int(chunkSize) {
-			t.Errorf("%d workers: %d bytes of output, not the results before the chunk that panicked (of %d)", workers, len(got), len(all))
-		}
-		noSplitGoroutinesLeft(t, before)
-		// The next file is read whole.
-		got, _, err = splitFrom(file, int64(len(text)), Split{Workers: workers, ChunkSize: chunkSize, Format: lineFormat{}})
-		if err != nil || got != all {
-			t.Errorf("%d workers: the read after the panic: error %v, %s", workers, err, firstDiff(got, all))
+			got, _, err := splitFrom(file, int64(len(text)), Split{Workers: workers, ChunkSize: chunkSize, Format: lineFormat{}})
+			panicAt = nil
+			const wantErr = "internal error reading the input: boom (the rest of it was not read; please report this)"
+			if err == nil || err.Error() != wantErr {
+				t.Fatalf("chunk at %d, %d workers: error %v, want %q", panicStart, workers, err, wantErr)
+			}
+			if workers == 1 {
+				want = got
+			} else if got != want {
+				t.Errorf("chunk at %d, %d workers: the output differs from 1 worker's: %s", panicStart, workers, firstDiff(got, want))
+			}
+			if !strings.HasPrefix(all, got) || len(got) >= len(all) || strings.Count(got, "\n") < int(panicStart)/60 {
+				t.Errorf("chunk at %d, %d workers: %d bytes of output, not the results before the panic (of %d)", panicStart, workers, len(got), len(all))
+			}
+			noSplitGoroutinesLeft(t, before)
+			// The next file is read whole.
+			got, _, err = splitFrom(file, int64(len(text)), Split{Workers: workers, ChunkSize: chunkSize, Format: lineFormat{}})
+			if err != nil || got != all {
+				t.Errorf("%d workers: the read after the panic: error %v, %s", workers, err, firstDiff(got, all))
+			}
 		}
 	}
 }
