@@ -5,10 +5,13 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/urix-dev/urix/uri"
 )
 
 // A batch gives back the keys and sums it was made of, and the sums of
@@ -74,4 +77,26 @@ func TestSameAsCLIFileJobs(t *testing.T) {
 	diffLines(t, "errors", gotErrs, wantErrs)
 	checkCounts(t, out, wantLines, Gzip, 7)
 	checkLinks(t, out, wantLines, Gzip)
+}
+
+// The domain cache gives what the public suffix list gives, whatever the
+// hosts that share a slot, and keeps no reused bytes of a caller's.
+func TestRegistrableDomainCache(t *testing.T) {
+	var hosts []string
+	for i := range 20000 {
+		hosts = append(hosts, fmt.Sprintf("h%d.example.co.uk", i), fmt.Sprintf("x%d.github.io", i%50), "localhost", "192.0.2.1", "co.uk")
+	}
+	for round := range 2 {
+		for _, h := range hosts {
+			buf := []byte(h)
+			// A string of the caller's bytes, as the engine's are.
+			got := strings.Clone(registrableDomain(unsafe.String(&buf[0], len(buf))))
+			for i := range buf {
+				buf[i] = 'z' // reused
+			}
+			if want := uri.RegistrableDomain(h); got != want {
+				t.Fatalf("round %d: %q: %q, want %q", round, h, got, want)
+			}
+		}
+	}
 }
