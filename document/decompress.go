@@ -587,9 +587,8 @@ func (d *decoder) step(p []byte) (int, error) {
 			d.out += int64(n)
 			if err == io.EOF && d.gz != nil {
 				switched = true
-				if d.jump() {
-					err = nil
-				} else {
+				var served bool
+				if served, err = d.jump(); !served && err == nil {
 					err = d.nextMember()
 				}
 			}
@@ -623,22 +622,24 @@ func (d *decoder) step(p []byte) (int, error) {
 
 // jump is called at the end of a gzip member: it starts the workers after
 // the input's first member, when they may help, and later takes the chain
-// that starts where the next member does, if a worker has decoded it.
-func (d *decoder) jump() bool {
+// that starts where the next member does, if a worker has decoded it
+// (true). The error is a worker's that panicked (gzipAhead.from).
+func (d *decoder) jump() (bool, error) {
 	if d.at == nil {
-		return false
+		return false, nil
 	}
 	m := d.inOffset()
 	if d.ahead == nil {
 		if m > aheadFirstMember || d.at.Size()-m < 2*aheadSegment {
 			d.at = nil // one large member, or a small input: not worth it
-			return false
+			return false, nil
 		}
 		d.ahead = newGzipAhead(d.at, aheadSegment, d.workers)
-		return false
+		return false, nil
 	}
-	d.serving = d.ahead.from(m)
-	return d.serving != nil
+	var err error
+	d.serving, err = d.ahead.from(m)
+	return d.serving != nil, err
 }
 
 // resume goes on after a chain, from where it ends: at the start of the
@@ -647,17 +648,20 @@ func (d *decoder) jump() bool {
 // at offsets): a reader that counts its reads for progress sees where the
 // reading stands.
 func (d *decoder) resume() error {
-	end := d.serving.end
+	end, failed := d.serving.end, d.serving.failure()
 	d.ahead.done(d.serving)
 	d.serving = nil
+	if failed != nil {
+		return failed
+	}
 	if _, err := d.in.Seek(d.base+end, io.SeekStart); err != nil {
 		return err
 	}
 	d.src.r = d.in
 	d.src.n = end
 	d.br.Reset(d.src)
-	if d.jump() {
-		return nil // the next segment's chain starts where this one ends
+	if served, err := d.jump(); served || err != nil {
+		return err // nil: the next segment's chain starts where this one ends
 	}
 	return d.nextMember()
 }

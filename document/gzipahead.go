@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 
@@ -84,6 +85,9 @@ type gzipAhead struct {
 	next    int64 // the start of the next segment to come out of queue
 	blocks  freelist.List[[]byte]
 	stopped bool
+	// failed is the error of a panic of the segment maker, set before
+	// it closes queue.
+	failed error
 }
 
 // aheadSeg is a segment and its worker's chain.
@@ -107,6 +111,9 @@ type aheadSeg struct {
 	at                            int
 	produced, committed, consumed int64
 	cancelled                     bool
+	// failed: the worker panicked (a bug that some member meets), and
+	// the decoder ends with this error where it comes to the segment.
+	failed error
 }
 
 // aheadMaxWorkers bounds the workers, and with them the memory (2 MiB of
@@ -132,6 +139,11 @@ func newGzipAhead(in *io.SectionReader, start int64, workers int) *gzipAhead {
 		defer g.wg.Done()
 		defer close(g.queue)
 		defer close(todo)
+		defer func() {
+			if p := recover(); p != nil {
+				g.failed = internalError(p)
+			}
+		}()
 		for s := start; s < g.size; s += aheadSegment {
 			select {
 			case <-g.stop:
@@ -154,7 +166,11 @@ func newGzipAhead(in *io.SectionReader, start int64, workers int) *gzipAhead {
 			defer g.wg.Done()
 			w := &aheadWorker{g: g}
 			for seg := range todo {
-				w.run(seg)
+				if w.run(seg) {
+					// Its decoder and buffers, in a state unknown, are
+					// dropped.
+					w = &aheadWorker{g: g}
+				}
 			}
 		}()
 	}
@@ -164,25 +180,34 @@ func newGzipAhead(in *io.SectionReader, start int64, workers int) *gzipAhead {
 // from returns the segment whose chain starts at m, a member's start the
 // decoder has reached, or nil when there is none: m lies before the next
 // segment, or that segment's chain begins elsewhere. The decoder serves a
-// segment returned and then gives it back with done.
-func (g *gzipAhead) from(m int64) *aheadSeg {
+// segment returned and then gives it back with done. The error is that
+// of a worker that panicked in the segment m lies in (or of the segment
+// maker): the input ends there, as the engine ends an input whose reader
+// panics (behaviour §7.7), where it would be whatever the workers'
+// timing, since the decoder comes to the same segments on every run.
+func (g *gzipAhead) from(m int64) (*aheadSeg, error) {
 	for !g.stopped && m >= g.next {
 		seg, ok := <-g.queue
 		if !ok {
 			g.next = g.size
-			return nil
+			return nil, g.failed
 		}
 		g.next = seg.start + aheadSegment
 		if m >= g.next {
 			g.done(seg) // passed: a member from before spans it
 			continue
 		}
-		if seg.chainStart() == m {
-			return seg
+		first, err := seg.chainStart()
+		if err != nil {
+			g.done(seg)
+			return nil, err
+		}
+		if first == m {
+			return seg, nil
 		}
 		g.done(seg)
 	}
-	return nil
+	return nil, nil
 }
 
 // done gives a segment back: its worker stops and its slot is free. The
@@ -227,14 +252,24 @@ func (g *gzipAhead) newBlock() []byte {
 	return make([]byte, 0, aheadBlock)
 }
 
-// chainStart waits until the worker knows where its chain begins.
-func (s *aheadSeg) chainStart() int64 {
+// chainStart waits until the worker knows where its chain begins, or
+// has panicked before.
+func (s *aheadSeg) chainStart() (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for !s.known {
 		s.cond.Wait()
 	}
-	return s.first
+	return s.first, s.failed
+}
+
+// failure is the error of the segment's worker, once the decoder has
+// taken the chain's output: what it decoded before it panicked is handed
+// out, then the input ends.
+func (s *aheadSeg) failure() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failed
 }
 
 // read copies the segment's output to p, waiting for it; 0 once the
@@ -274,10 +309,22 @@ type aheadWorker struct {
 // errGiveUp: a member's output does not fit in what a segment may hold.
 var errGiveUp = errors.New("member too large to decode ahead")
 
-// run finds the chain of seg and decodes it.
-func (w *aheadWorker) run(seg *aheadSeg) {
+// panicAhead, set by the tests alone, is called by a worker as it starts
+// to decode a member of the segment that starts at segStart, to make it
+// panic there.
+var panicAhead func(segStart int64)
+
+// run finds the chain of seg and decodes it. A panic of the decoding is
+// seg's failure, for the decoder to report (from): it reports whether
+// there was one. Without this, the panic of one worker ended the process
+// (the CLI's run, a Beam worker with every file of its bundle).
+func (w *aheadWorker) run(seg *aheadSeg) (panicked bool) {
 	defer func() {
+		p := recover()
 		seg.mu.Lock()
+		if p != nil {
+			panicked, seg.failed = true, internalError(p)
+		}
 		if !seg.known {
 			seg.known, seg.first = true, -1
 		}
@@ -301,6 +348,7 @@ func (w *aheadWorker) run(seg *aheadSeg) {
 			return
 		}
 	}
+	return
 }
 
 // aheadTries bounds the candidate starts a worker tries in a segment. In a
@@ -345,6 +393,9 @@ func (w *aheadWorker) chain(seg *aheadSeg, c int64) bool {
 	at := c // the start of the member being decoded
 	for {
 		err := w.member()
+		if panicAhead != nil {
+			panicAhead(seg.start)
+		}
 		if err == nil {
 			err = w.decode(seg)
 		}
@@ -405,11 +456,7 @@ func (w *aheadWorker) decode(seg *aheadSeg) error {
 			return err
 		}
 		n, err := w.gz.Read(dst)
-		seg.mu.Lock()
-		last := len(seg.blocks) - 1
-		seg.blocks[last] = seg.blocks[last][:len(seg.blocks[last])+n]
-		seg.produced += int64(n)
-		seg.mu.Unlock()
+		seg.grow(n)
 		if err == io.EOF {
 			return nil
 		}
@@ -440,6 +487,23 @@ func (w *aheadWorker) room(seg *aheadSeg) ([]byte, error) {
 	}
 	last := seg.blocks[len(seg.blocks)-1]
 	return last[len(last):cap(last)], nil
+}
+
+// grow adds the n bytes just decoded to the end of the last block. (The
+// lock is let go by defer: were a bug to panic here, it would not be
+// held on, and run's recovery take it again forever.)
+func (s *aheadSeg) grow(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	last := len(s.blocks) - 1
+	s.blocks[last] = s.blocks[last][:len(s.blocks[last])+n]
+	s.produced += int64(n)
+}
+
+// internalError is the error of a reading that panicked, worded as the
+// engine words the panics it contains (behaviour §7.7).
+func internalError(p any) error {
+	return fmt.Errorf("internal error reading the input: %v (the rest of it was not read; please report this)", p)
 }
 
 func (s *aheadSeg) isCancelled() bool {

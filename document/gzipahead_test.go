@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -382,5 +383,57 @@ func TestGzipAheadManyFalseStarts(t *testing.T) {
 	}
 	if at := src.at.Load(); at > 4*int64(len(in)) {
 		t.Errorf("the workers read %d bytes at offsets of a file of %d", at, len(in))
+	}
+}
+
+// A panic of a worker (a bug that some member meets) ends the input with
+// an error worded as the engine's contained panics are, where the decoder
+// comes to the segment it panicked in: the output of every member before
+// that segment's first member is handed out, the same whatever the
+// workers, no goroutine is left running, and the next input is decoded
+// as usual.
+func TestGzipAheadWorkerPanicContained(t *testing.T) {
+	smallAhead(t)
+	before := runtime.NumGoroutine()
+	rng := rand.New(rand.NewPCG(5, 6))
+	in := aheadInput(rng, 300<<10)
+	whole, _, err := decodeWith(t, rng, in, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The segment the worker panics in, and the output before its first
+	// member.
+	panicSeg := int64(len(in)/2) &^ (aheadSegment - 1)
+	wantLen := 0
+	for at := 0; int64(at) < panicSeg; {
+		n := memberLen(t, in[at:])
+		z, err := gzip.NewReader(bytes.NewReader(in[at : at+n]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(z)
+		wantLen += len(body)
+		at += n
+	}
+	for _, workers := range []int{2, 3} {
+		panicAhead = func(segStart int64) {
+			if segStart == panicSeg {
+				panic("boom")
+			}
+		}
+		got, _, err := decodeWith(t, rng, in, workers)
+		panicAhead = nil
+		want := fmt.Sprintf("gzip: internal error reading the input: boom (the rest of it was not read; please report this) after %d bytes", wantLen)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%d workers: error %v, want %q", workers, err, want)
+		}
+		if !bytes.Equal(got, whole[:wantLen]) {
+			t.Errorf("%d workers: %d bytes, want the %d before the segment (first difference at %d)", workers, len(got), wantLen, firstDiff(got, whole))
+		}
+		noGoroutinesLeft(t, before)
+		got, _, err = decodeWith(t, rng, in, workers)
+		if err != nil || !bytes.Equal(got, whole) {
+			t.Errorf("%d workers: the input after: error %v, %d bytes of %d", workers, err, len(got), len(whole))
+		}
 	}
 }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
@@ -226,6 +227,9 @@ type splitRun struct {
 	// workers and the chunk maker.
 	writeErr error
 	stopped  atomic.Bool
+	// producerErr is the error of a panic of the chunk maker, set
+	// before it closes the chunks.
+	producerErr error
 	// mapped is the file mapped into memory, nil when it is read.
 	mapped []byte
 }
@@ -335,6 +339,7 @@ type chunk struct {
 	pending              []item
 	nextLine, nextColumn int64
 	err                  error
+	panicked             bool // the worker panicked: err says so (contain)
 
 	// firstLine is the line and line start of base in the file, set by
 	// the join.
@@ -373,6 +378,14 @@ func (r *splitRun) run() (Counts, error) {
 	go func() {
 		defer close(chunks)
 		defer close(todo)
+		defer func() {
+			// A panic here ends the chunks: the join ends with the
+			// error (its turn unknown: no worker's results tell it).
+			if p := recover(); p != nil {
+				r.producerErr = internalError(p)
+				r.stopped.Store(true)
+			}
+		}()
 		for start := int64(0); start < r.size && !r.stopped.Load(); {
 			slots <- struct{}{}
 			c := r.newChunk(start, min(r.size, start+r.chunkSize(start)))
@@ -431,6 +444,9 @@ func (r *splitRun) run() (Counts, error) {
 	if r.err == nil {
 		r.err = r.writeErr
 	}
+	if r.err == nil {
+		r.err = r.producerErr // set before chunks was closed
+	}
 	return r.counts, r.err
 }
 
@@ -482,6 +498,12 @@ func (r *splitRun) release(c *chunk) {
 // chunk and keeps the first one past it.
 func (r *splitRun) read(c *chunk) {
 	defer close(c.done)
+	ready := false // c.ready closed
+	defer func() {
+		if p := recover(); p != nil {
+			r.contain(c, p, ready)
+		}
+	}()
 	cs := r.scanner(c)
 	c.cs = cs
 	nextBase := baseOf(c.end)
@@ -519,11 +541,13 @@ func (r *splitRun) read(c *chunk) {
 		fb := cs.firstLineBreak()
 		c.depthKnown = !c.guessed || fb >= 0 && fb+c.base < c.start
 		close(c.ready)
+		ready = true
 		for _, it := range early {
 			put(it)
 		}
 	} else {
 		close(c.ready)
+		ready = true
 	}
 	for !r.stopped.Load() {
 		it, ok := cs.next(c.end)
@@ -542,6 +566,9 @@ func (r *splitRun) read(c *chunk) {
 			break
 		}
 		put(it)
+		if panicAt != nil {
+			panicAt(c.start, it.offset)
+		}
 	}
 	if len(blk.items) > 0 {
 		c.results.put(blk)
@@ -555,6 +582,39 @@ func (r *splitRun) read(c *chunk) {
 		c.markNext(r.file, nextBase)
 	}
 	c.err = cs.err()
+}
+
+// panicAt, set by the tests alone, is called by a chunk's worker after
+// each candidate it found, to make the worker panic there.
+var panicAt func(chunkStart, offset int64)
+
+// contain ends the reading of c after its worker panicked (p; a bug of
+// urix's that some text meets): the results it sent stay, the rest of
+// the chunk is not read, and the file's reading ends with an error once
+// the join is through with c (finish), where it would be whatever the
+// workers' timing: what was written before the error is the same on
+// every run. Without this, the panic of one worker ended the process
+// (the CLI's run, a Beam worker with every file of its bundle).
+func (r *splitRun) contain(c *chunk, p any, ready bool) {
+	err := internalError(p)
+	if c.cs == nil {
+		c.cs = &chunkScanner{}
+	}
+	// Faulted: the scanner, in a state unknown, is never used again
+	// (release), and reads no further for the join.
+	c.cs.fault, c.cs.done, c.cs.queue = err, true, nil
+	c.pending = nil
+	c.err, c.panicked = err, true
+	if !ready {
+		close(c.ready)
+	}
+	c.results.close()
+}
+
+// internalError is the error of a read that panicked, worded as the
+// engine words the panics it contains (behaviour §7.7).
+func internalError(p any) error {
+	return fmt.Errorf("internal error reading the input: %v (the rest of it was not read; please report this)", p)
 }
 
 // markNext takes the line and column the scanner counted at the next
@@ -707,6 +767,9 @@ func (r *splitRun) finish(c *chunk) {
 	<-c.done
 	if c.err != nil && r.err == nil {
 		r.err = c.err
+	}
+	if c.panicked {
+		r.stopped.Store(true) // no more joins: the chunks after c are dropped
 	}
 }
 

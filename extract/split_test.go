@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // lineFormat prints "LINE:COLUMN:OFFSET:URI" for the selected URIs (the
@@ -307,5 +308,68 @@ func TestSplitStopsAtWriteError(t *testing.T) {
 		if read := src.read.Load(); read > int64(len(text))/4 {
 			t.Errorf("%d workers: %d of %d bytes read after the output failed at 100 KiB", workers, read, len(text))
 		}
+	}
+}
+
+// A panic of a chunk's worker (a bug that some text meets) is the file's
+// error, worded as the engine's contained panics are: the results before
+// it are written, the same whatever the workers, none after it, no
+// goroutine is left running, and the next Read goes on as usual.
+func TestSplitWorkerPanicContained(t *testing.T) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 4<<20; i++ {
+		fmt.Fprintf(&sb, "line %d of text with http://example.com/%d in it\n", i, i)
+	}
+	text := sb.String()
+	file := textFile(t, text)
+	all, _ := sequential(text, Options{}, lineFormat{})
+	const chunkSize = 256 << 10
+	before := runtime.NumGoroutine()
+	// The first chunk's worker, one in the middle, the last whole one's
+	// (a few bytes past 4 MiB make a last chunk of their own).
+	for _, panicStart := range []int64{0, 5 * chunkSize, 15 * chunkSize} {
+		want := ""
+		for _, workers := range []int{1, 2, 4} {
+			seen := 0
+			panicAt = func(chunkStart, _ int64) {
+				if chunkStart == panicStart {
+					if seen++; seen == 10 {
+						panic("boom")
+					}
+				}
+			}
+			got, _, err := splitFrom(file, int64(len(text)), Split{Workers: workers, ChunkSize: chunkSize, Format: lineFormat{}})
+			panicAt = nil
+			const wantErr = "internal error reading the input: boom (the rest of it was not read; please report this)"
+			if err == nil || err.Error() != wantErr {
+				t.Fatalf("chunk at %d, %d workers: error %v, want %q", panicStart, workers, err, wantErr)
+			}
+			if workers == 1 {
+				want = got
+			} else if got != want {
+				t.Errorf("chunk at %d, %d workers: the output differs from 1 worker's: %s", panicStart, workers, firstDiff(got, want))
+			}
+			if !strings.HasPrefix(all, got) || len(got) >= len(all) || strings.Count(got, "\n") < int(panicStart)/60 {
+				t.Errorf("chunk at %d, %d workers: %d bytes of output, not the results before the panic (of %d)", panicStart, workers, len(got), len(all))
+			}
+			noSplitGoroutinesLeft(t, before)
+			// The next file is read whole.
+			got, _, err = splitFrom(file, int64(len(text)), Split{Workers: workers, ChunkSize: chunkSize, Format: lineFormat{}})
+			if err != nil || got != all {
+				t.Errorf("%d workers: the read after the panic: error %v, %s", workers, err, firstDiff(got, all))
+			}
+		}
+	}
+}
+
+// noSplitGoroutinesLeft fails when more goroutines run than before, once
+// those ending have had a moment.
+func noSplitGoroutinesLeft(t *testing.T, before int) {
+	t.Helper()
+	for i := 0; runtime.NumGoroutine() > before; i++ {
+		if i == 200 {
+			t.Fatalf("%d goroutines left running, %d before", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -1,21 +1,30 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/klauspost/compress/flate"
 	"github.com/urix-dev/urix/output"
 	"github.com/urix-dev/urix/uri"
 )
 
 func init() {
-	register.Function2x1[int64, int64, int64](sumInt64)
-	register.DoFn9x0[context.Context, string, int64, func(string), func(string), func(string), func(URICount), func(string), func(string)](&splitCountsFn{})
+	register.DoFn4x0[context.Context, string, int64, func(int, []byte)](&batchKeysFn{})
+	register.Emitter2[int, []byte]()
+	register.DoFn9x1[context.Context, int, func(*[]byte) bool, func(string), func(string), func(string), func(URICount), func(string), func(string), error](&sumShardFn{})
+	register.Iter1[[]byte]()
 	register.Emitter1[URICount]()
-	register.Function2x1[URICount, URICount, bool](lessURICount)
 }
 
 // keys are what one result is counted under.
@@ -54,8 +63,27 @@ func keysOf(found, normalized string, valid bool) keys {
 
 // registrableDomain is the host's registrable domain, "" for none: the
 // one implementation the urix command's --json and --print domain use
-// (uri.RegistrableDomain, behaviour §10).
-func registrableDomain(host string) string { return uri.RegistrableDomain(host) }
+// (uri.RegistrableDomain, behaviour §10), through domainCache.
+func registrableDomain(host string) string {
+	slot := &domainCache[fnv1a(host)%uint32(len(domainCache))]
+	if e := slot.Load(); e != nil && e.host == host {
+		return e.domain
+	}
+	h := strings.Clone(host) // host may be the engine's, reused
+	e := &hostDomain{host: h, domain: uri.RegistrableDomain(h)}
+	slot.Store(e)
+	return e.domain
+}
+
+// domainCache holds the registrable domains of hosts lately counted, a
+// slot a hash of the host: the look-up in the public suffix list, for
+// every result, took 1.9 s of the 52 s of CPU time of bench's 1 GB
+// collection (session 18), where its ~2,000 hosts take a slot each. Each
+// slot is an atomic pointer: the sinks of the bundles a worker runs at
+// once share it without a lock.
+var domainCache [4096]atomic.Pointer[hostDomain]
+
+type hostDomain struct{ host, domain string }
 
 // The kinds of count, the first byte of a count's key. A host or domain
 // that is absent is told from an empty one by the second byte.
@@ -86,8 +114,6 @@ func (k keys) encode() [4]string {
 	}
 }
 
-func sumInt64(a, b int64) int64 { return a + b }
-
 // appendString appends s as a JSON string escaped as the results are.
 func appendString(b []byte, s string) []byte { return output.AppendString(b, s) }
 
@@ -106,10 +132,205 @@ func lessURICount(a, b URICount) bool {
 	return a.URI > b.URI
 }
 
-// splitCountsFn makes the lines of the count outputs of the summed keys.
-type splitCountsFn struct{}
+// countShards is the number of shards the keys are summed in (by a hash
+// of the key): the sums of a shard are made on one worker, in a map of
+// its keys, so that more shards spread them over more workers; fewer
+// make fewer batches.
+const countShards = 256
 
-func (splitCountsFn) ProcessElement(ctx context.Context, key string, n int64,
+// maxBatchedKeys bounds the keys a bundle of the search holds before it
+// sends them on (64 Ki keys and their sums: about 6 MB).
+const maxBatchedKeys = 1 << 16
+
+// batchKeysFn sums the keys of a bundle of the search (fused with it:
+// its input never leaves the worker) and sends the sums on a batch a
+// shard: one element of a shard's keys in order with their sums
+// (batchWriter) for each shard and every maxBatchedKeys keys, where one
+// element a key and bundle cost prism about a kilobyte of state each (a
+// GroupByKey or CombinePerKey keeps a trigger and a pane for every key:
+// 8 GB of RSS for the 1.8 million keys of a 250 MB collection,
+// bench/README.md session 18) and the runner's shuffle as much work a
+// key. The keys come summed over a file (searchFn): they are held as
+// they come, each shard's sorted and its equal keys summed when they
+// are sent (a map of them cost more CPU time than the sort).
+type batchKeysFn struct {
+	shards [countShards][]keyCount
+	held   int
+	batch  batchWriter
+}
+
+type keyCount struct {
+	key string
+	n   int64
+}
+
+func (f *batchKeysFn) StartBundle(context.Context, func(int, []byte)) {
+	for sh := range f.shards {
+		clear(f.shards[sh])
+		f.shards[sh] = f.shards[sh][:0]
+	}
+	f.held = 0
+}
+
+func (f *batchKeysFn) ProcessElement(_ context.Context, key string, n int64, emit func(int, []byte)) {
+	sh := shardOf(key)
+	f.shards[sh] = append(f.shards[sh], keyCount{key, n})
+	if f.held++; f.held >= maxBatchedKeys {
+		f.flush(emit)
+	}
+}
+
+func (f *batchKeysFn) FinishBundle(_ context.Context, emit func(int, []byte)) { f.flush(emit) }
+
+func (f *batchKeysFn) flush(emit func(int, []byte)) {
+	for sh, held := range f.shards {
+		if len(held) == 0 {
+			continue
+		}
+		slices.SortFunc(held, func(a, b keyCount) int { return strings.Compare(a.key, b.key) })
+		f.batch.reset()
+		for i := 0; i < len(held); {
+			k, n := held[i].key, held[i].n
+			for i++; i < len(held) && held[i].key == k; i++ {
+				n += held[i].n
+			}
+			f.batch.add(k, n)
+		}
+		emit(sh, f.batch.bytes())
+		clear(held)
+		f.shards[sh] = held[:0]
+	}
+	f.held = 0
+}
+
+// shardOf is the shard of a key: FNV-1a of its bytes, which every
+// worker computes alike.
+func shardOf(key string) int { return int(fnv1a(key) % countShards) }
+
+func fnv1a(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
+}
+
+// A batch is its keys in order, each with its sum, front-coded (the
+// length of the prefix it shares with the key before, uvarint; the length
+// of the rest, uvarint; the rest; the sum, varint), then deflated. URIs
+// in order share much (scheme, host, path), and the rest deflates: the
+// batches of bench's 250 MB collection took 80 MB as plain pairs, which
+// prism holds, copies into a bundle's input, sends through gRPC and the
+// SDK decodes, all at once (session 18).
+type batchWriter struct {
+	plain []byte
+	last  string
+	out   bytes.Buffer
+	fw    *flate.Writer
+}
+
+func (w *batchWriter) reset() { w.plain, w.last = w.plain[:0], "" }
+
+// add appends key, after the keys before it in order, and its sum.
+func (w *batchWriter) add(key string, n int64) {
+	shared := 0
+	for shared < len(key) && shared < len(w.last) && key[shared] == w.last[shared] {
+		shared++
+	}
+	w.plain = binary.AppendUvarint(w.plain, uint64(shared))
+	w.plain = binary.AppendUvarint(w.plain, uint64(len(key)-shared))
+	w.plain = append(w.plain, key[shared:]...)
+	w.plain = binary.AppendVarint(w.plain, n)
+	w.last = key
+}
+
+// bytes returns the batch, deflated: a new slice, the element sent.
+func (w *batchWriter) bytes() []byte {
+	w.out.Reset()
+	if w.fw == nil {
+		w.fw, _ = flate.NewWriter(&w.out, flate.BestSpeed)
+	} else {
+		w.fw.Reset(&w.out)
+	}
+	w.fw.Write(w.plain)
+	w.fw.Close()
+	return bytes.Clone(w.out.Bytes())
+}
+
+// batchReader adds the pairs of batches to sums.
+type batchReader struct {
+	fr    io.ReadCloser
+	plain bytes.Buffer
+	key   []byte
+}
+
+// add adds the pairs of batch b to sums.
+func (r *batchReader) add(sums map[string]int64, b []byte) error {
+	if r.fr == nil {
+		r.fr = flate.NewReader(bytes.NewReader(b))
+	} else {
+		r.fr.(flate.Resetter).Reset(bytes.NewReader(b), nil)
+	}
+	r.plain.Reset()
+	if _, err := r.plain.ReadFrom(r.fr); err != nil {
+		return err
+	}
+	p := r.plain.Bytes()
+	r.key = r.key[:0]
+	for len(p) > 0 {
+		shared, k1 := binary.Uvarint(p)
+		if k1 <= 0 || shared > uint64(len(r.key)) {
+			return errBadBatch
+		}
+		rest, k2 := binary.Uvarint(p[k1:])
+		p = p[k1+max(k2, 0):]
+		if k2 <= 0 || rest > uint64(len(p)) {
+			return errBadBatch
+		}
+		r.key = append(r.key[:shared], p[:rest]...)
+		p = p[rest:]
+		n, k := binary.Varint(p)
+		if k <= 0 {
+			return errBadBatch
+		}
+		p = p[k:]
+		sums[string(r.key)] += n
+	}
+	return nil
+}
+
+var errBadBatch = errors.New("a batch of counts that does not decode")
+
+// sumShardFn sums the batches of a shard and makes the lines of the count
+// outputs of its keys (and the URI counts). Its memory is the shard's
+// distinct keys.
+type sumShardFn struct {
+	sums   map[string]int64
+	reader batchReader
+}
+
+func (f *sumShardFn) Setup() { f.sums = make(map[string]int64) }
+
+func (f *sumShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool,
+	schemes, hosts, domains func(string), uris func(URICount), hostLinks, domainLinks func(string)) error {
+	clear(f.sums)
+	var b []byte
+	for batches(&b) {
+		if err := f.reader.add(f.sums, b); err != nil {
+			return fmt.Errorf("shard %d: %w", shard, err)
+		}
+	}
+	for k, n := range f.sums {
+		countLines(k, n, schemes, hosts, domains, uris, hostLinks, domainLinks)
+	}
+	clear(f.sums)
+	return nil
+}
+
+// countLines makes the line of the count output of a summed key (a
+// URICount for a URI).
+func countLines(key string, n int64,
 	schemes, hosts, domains func(string), uris func(URICount), hostLinks, domainLinks func(string)) {
 	v := key[1:]
 	switch key[0] {
@@ -180,12 +401,15 @@ type countOutputs struct {
 
 // counts sums the keys and splits them into the lines of the scheme,
 // host, domain and link graph outputs and the URI counts. The sums are
-// partial where the keys are made (searchFn sums a bundle's; the runner
-// lifts sumInt64 before the shuffle as a combiner), so that what crosses
-// the network is a key and a count per bundle, not per result.
+// partial where the keys are made (searchFn sums a file's, batchKeysFn a
+// bundle's), sent on in batches, one a shard of the keys (countShards),
+// grouped by shard and summed there: what crosses the network is a key
+// and a count per bundle, not per result, in a few thousand elements,
+// not one a key.
 func counts(s beam.Scope, keyed beam.PCollection) countOutputs {
 	s = s.Scope("Counts")
-	summed := beam.CombinePerKey(s, sumInt64, keyed)
-	out := beam.ParDoN(s, &splitCountsFn{}, summed)
+	batches := beam.ParDo(s, &batchKeysFn{}, keyed)
+	grouped := beam.GroupByKey(s, batches)
+	out := beam.ParDoN(s, &sumShardFn{}, grouped)
 	return countOutputs{out[0], out[1], out[2], out[3], out[4], out[5]}
 }

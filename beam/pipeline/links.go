@@ -117,7 +117,7 @@ func (p *pageLinks) page(file string, at *document.Origin) {
 		return
 	}
 	p.from = graphHost(strings.ToLower(u.Scheme), u.Host)
-	p.fromDomain = uri.RegistrableDomain(p.from)
+	p.fromDomain = registrableDomain(p.from)
 }
 
 // graphHost is the host of the graphs for the host component host of a

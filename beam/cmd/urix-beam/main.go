@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -101,6 +102,11 @@ func main() {
 		fail(2, err.Error())
 	}
 
+	if inProcess(*runners.Runner, *jobopts.EnvironmentType) {
+		// Prism runs the search as one bundle here: each file is read
+		// with all the CPUs, as `urix -j N` reads it.
+		pipeline.FileJobs = runtime.GOMAXPROCS(0)
+	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(s, c); err != nil {
 		fail(2, err.Error())
@@ -143,11 +149,8 @@ func main() {
 // machine (prism, the default, and the direct runner), where ranges cost
 // the listing and a stage and gain nothing (beam/README.md).
 func rangeBytes(n int64, given bool, runner string) int64 {
-	switch strings.ToLower(runner) {
-	case "", "prism", "prismrunner", "direct", "directrunner":
-		if !given {
-			return -1
-		}
+	if localRunner(runner) && !given {
+		return -1
 	}
 	if n <= 0 {
 		return -1 // Config's "whole files"; its 0 is the default
@@ -160,6 +163,22 @@ func flagGiven(name string) bool {
 	given := false
 	flag.Visit(func(f *flag.Flag) { given = given || f.Name == name })
 	return given
+}
+
+// inProcess reports whether the job runs in this process: on prism (the
+// default) or direct, with the workers as goroutines of urix-beam.
+func inProcess(runner, environment string) bool {
+	return localRunner(runner) && (environment == "" || strings.EqualFold(environment, "loopback"))
+}
+
+// localRunner tells whether runner runs the job on this machine: prism
+// (the default) or direct.
+func localRunner(runner string) bool {
+	switch strings.ToLower(runner) {
+	case "", "prism", "prismrunner", "direct", "directrunner":
+		return true
+	}
+	return false
 }
 
 func fail(status int, msg string) {
