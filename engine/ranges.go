@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 
 	"github.com/urix-dev/urix/document"
+	"github.com/urix-dev/urix/extract"
 )
 
 // Ranges of one file, for a pipeline that hands the pieces of one large
@@ -37,6 +39,10 @@ type Range struct {
 	// that RunRange numbers what it prints as Run does); the zero
 	// Boundary for the range at the file's start.
 	From document.Boundary
+	// Text is set for a range of a plain-text file read in ranges: where
+	// its reading starts (before Start) and which of the candidates it
+	// finds are the range's (extract.TextRanges); nil for any other.
+	Text *extract.TextRange
 }
 
 // Ranges lists the ranges of the file name, whose size bytes r reads, of
@@ -58,6 +64,9 @@ func Ranges(name string, r io.ReaderAt, size int64, o Options, target int64) ([]
 		return []Range{cur}, nil
 	}
 	src := &errorKeeper{r: r}
+	if textRangeable(src, size, o) {
+		return textRanges(name, src, size, o, target)
+	}
 	var out []Range
 	docs := document.NewReader(document.Options{Format: o.Format, RequireCompressed: o.RequireCompressed, MaxWindow: o.MaxWindow})
 	docs.Boundaries(io.NewSectionReader(src, 0, size), name, func(b document.Boundary) error {
@@ -79,6 +88,76 @@ func Ranges(name string, r io.ReaderAt, size int64, o Options, target int64) ([]
 // first occurrence, a stop after some URIs).
 func rangeable(o Options) bool {
 	return !o.Quiet && o.List == ListNone && o.MaxCount < 0 && !o.Output.Count && !o.Extract.Unique
+}
+
+// textRangeable tells whether a file, of size bytes that r reads, is
+// read in ranges as text: a plain, uncompressed text file as Run reads
+// it (not one that began like a WARC file or an mbox, whose warning is
+// the document reader's), with options that Split takes too (FoldWidth
+// counts the offsets of the folded text).
+func textRangeable(r io.ReaderAt, size int64, o Options) bool {
+	if o.RequireCompressed || o.Extract.FoldWidth || size == 0 {
+		return false
+	}
+	head := make([]byte, min(size, document.HeadSize))
+	n, _ := r.ReadAt(head, 0)
+	p := document.ProbeHead(head[:n])
+	if p.Compression != document.None {
+		return false
+	}
+	switch o.Format {
+	case document.Text:
+		return true
+	case document.Auto:
+		return p.Format == document.Text && p.Why == ""
+	}
+	return false
+}
+
+// textRanges lists the ranges of a text file: each ends at the first
+// line end target bytes or more past its start, and its reading is
+// joined to the ranges around it by a scan of the whole file
+// (extract.TextRanges).
+func textRanges(name string, r *errorKeeper, size int64, o Options, target int64) ([]Range, error) {
+	starts := []int64{0}
+	buf := make([]byte, 64<<10)
+	for at := target; at < size; {
+		n, _ := r.ReadAt(buf[:min(int64(len(buf)), size-at)], at)
+		if n == 0 {
+			break
+		}
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			end := at + int64(i) + 1
+			if end >= size {
+				break
+			}
+			starts = append(starts, end)
+			at = end + target
+			continue
+		}
+		at += int64(n)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if len(starts) == 1 {
+		return []Range{{File: name, End: size}}, nil
+	}
+	run := newRun([]string{name}, o)
+	workers := min(max(1, o.Jobs), runtime.GOMAXPROCS(0))
+	trs, err := extract.TextRanges(r, size, starts, run.opts, workers)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Range, len(starts))
+	for i, start := range starts {
+		end := size
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		out[i] = Range{File: name, Start: start, End: end, Text: &trs[i]}
+	}
+	return out, nil
 }
 
 // errorKeeper keeps the first error of r other than io.EOF: a failure of
@@ -135,7 +214,13 @@ func RunRange(rg Range, r io.ReaderAt, o Options) RangeResult {
 	msgs := &messages{r: run, w: &errs, file: held.File, capture: held.add}
 	stdout := bufio.NewWriterSize(stdoutWriter{run}, 64<<10)
 	stop := run.startProgress()
-	n, ok := run.input(new(worker), in, stdout, msgs)
+	var n int
+	var ok bool
+	if rg.Text != nil {
+		n, ok = run.textRange(new(worker), rg, src, stdout, msgs)
+	} else {
+		n, ok = run.input(new(worker), in, stdout, msgs)
+	}
 	stdout.Flush()
 	stop()
 	if err := run.writeErr.Load(); err != nil {
@@ -153,6 +238,50 @@ func RunRange(rg Range, r io.ReaderAt, o Options) RangeResult {
 	res.Stats = run.snapshot()
 	res.ReadErr = src.err
 	return res
+}
+
+// textRange reads the text range rg of a file that src reads, as input
+// reads a whole input: the range's URIs, as the reading of the whole
+// file finds them (extract.NewRangeScanner), printed by the same code.
+func (r *run) textRange(wk *worker, rg Range, src io.ReaderAt, w io.Writer, msgs *messages) (int, bool) {
+	f := &fileOutput{r: r, out: wk.writer(r, w, rg.File), name: rg.File, wk: wk, msgs: msgs, limit: -1}
+	f.w = f.out.Buffer()
+	defer f.out.Flush()
+	r.stats.files.Add(1)
+	r.stats.bytes.Add(rg.End - rg.Start)
+	err := f.textRange(rg, src)
+	r.stats.found.Add(f.found)
+	r.stats.invalid.Add(f.invalid)
+	n := f.out.Count()
+	if err != nil {
+		f.out.Flush()
+		msgs.errorf("%s: %v", r.displayName(rg.File), unwrapPathError(err))
+		return n, false
+	}
+	return n, !f.failed
+}
+
+// textRange finds the URIs of the text range rg, as text finds those of
+// a whole file; a panic is contained as that of a document.
+func (f *fileOutput) textRange(rg Range, src io.ReaderAt) error {
+	doc := &document.Document{Origin: document.Origin{File: f.name, Format: document.Text}}
+	defer f.containDocument(doc)
+	f.from = &doc.Origin
+	opts := f.r.opts
+	opts.OnSkip = f.skipped
+	s := extract.NewRangeScanner(src, *rg.Text, opts)
+	for s.Scan() {
+		m := s.Match()
+		f.found++
+		if !m.Valid {
+			f.invalid++
+		}
+		f.write(m, f.from)
+		if f.r.stop.Load() {
+			return errStopped
+		}
+	}
+	return s.Err()
 }
 
 // RangeMessages are the messages of one range about its file. Run
