@@ -340,16 +340,14 @@ func TestRangesWARCGzipDamaged(t *testing.T) {
 }
 
 func TestRangesOneRange(t *testing.T) {
-	// Text, one message, a single-stream gzip file: one range, read as
-	// Run reads the file.
+	// One message, a single-stream gzip file: one range, read as Run
+	// reads the file (text: ranges_text_test.go).
 	var one bytes.Buffer
 	zw := gzip.NewWriter(&one)
 	zw.Write(bytes.Join(genWARC(40, 7), nil))
 	zw.Close()
-	text := "See <http://example.com/a\n  b> and\n\nhttp://example.org/x (and\n\nhttp://example.net/y)\n"
 	for name, data := range map[string][]byte{
 		"one.warc.gz": one.Bytes(),
-		"a.txt":       []byte(strings.Repeat(text, 50)),
 		"one.eml":     []byte("Subject: hi\n\nhttp://example.com/1\n"),
 		"empty":       nil,
 	} {

@@ -65,7 +65,10 @@ type TextRange struct {
 // to be exact. to is -1 when no later scanner takes over: this one reads
 // to the end of the file.
 type rangeLink struct {
-	to                  int
+	to int
+	// unknown: no later scanner took over within the ranges the search
+	// was given.
+	unknown             bool
 	handOver, decidedAt int64
 	from, exact         int64
 	// line and column where the next range's scanner starts, counted
@@ -90,8 +93,9 @@ func TextRanges(file io.ReaderAt, size int64, starts []int64, opts Options, work
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var sc scanners
 			for m := range next {
-				links[m], errs[m] = tr.link(m, 0)
+				links[m], errs[m] = tr.link(m, 0, maxChain, &sc)
 			}
 		}()
 	}
@@ -103,6 +107,7 @@ func TextRanges(file io.ReaderAt, size int64, starts []int64, opts Options, work
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	var sc scanners
 	out := make([]TextRange, n)
 	exact := make([]int64, n) // the candidate from which each scanner is exact
 	for m := range n {
@@ -112,11 +117,12 @@ func TextRanges(file io.ReaderAt, size int64, starts []int64, opts Options, work
 	// start.
 	for m := 0; m >= 0 && m < n; {
 		l := links[m]
-		if l.to >= 0 && l.decidedAt < exact[m] {
-			// Decided before this scanner was known to be exact: again,
-			// from there.
+		if l.unknown || l.to >= 0 && l.decidedAt < exact[m] {
+			// Not found within maxChain ranges, or decided before this
+			// scanner was known to be exact: again, from there, as far
+			// as it takes.
 			var err error
-			if l, err = tr.link(m, exact[m]); err != nil {
+			if l, err = tr.link(m, exact[m], -1, &sc); err != nil {
 				return nil, err
 			}
 		}
@@ -170,11 +176,24 @@ func (tr *textRanges) base(m int) (int64, bool) {
 	return base, n != 1 || prev[0] != '\n'
 }
 
+// maxChain is how many ranges past its own the scanner of a range reads,
+// when all the ranges are searched at once, to find the one that takes
+// over from it. A scanner that none joins (inside a <...> of many ranges)
+// is read further only if it is the exact one, once the joins are put in
+// order: searched at once, every range inside such a <...> read to its
+// end, over and over (target 1 over a 40 KB one: 40 s).
+const maxChain = 4
+
+// scanners are the scanners a goroutine of TextRanges reuses from range
+// to range: a new one's buffers cost more than a short range's scan.
+type scanners struct{ e, g *Scanner }
+
 // link finds where the scanner of range m, exact from its candidate exact
 // on, hands over to a later range's: the first later range whose scanner
-// joins it (split.go's joinAt and joinQuiet), before that range's end.
-func (tr *textRanges) link(m int, exact int64) (rangeLink, error) {
-	e := tr.cursor(m)
+// joins it (split.go's joinAt and joinQuiet), before that range's end,
+// among the chain ranges after m (all of them when chain is -1).
+func (tr *textRanges) link(m int, exact int64, chain int, sc *scanners) (rangeLink, error) {
+	e := tr.cursor(m, &sc.e)
 	l := rangeLink{to: -1}
 	lines := !tr.opts.NoLines && m+1 < len(tr.starts)
 	if lines {
@@ -191,8 +210,12 @@ func (tr *textRanges) link(m int, exact int64) (rangeLink, error) {
 		return e.next(limit)
 	}
 	for t := m + 1; t < len(tr.starts) && l.to < 0 && !e.done; t++ {
+		if chain >= 0 && t > m+chain {
+			l.unknown = true
+			break
+		}
 		start, end := tr.starts[t], tr.end(t)
-		g := tr.cursor(t)
+		g := tr.cursor(t, &sc.g)
 		early, quiet, depthKnown := g.before(start)
 		// e reads up to the range's start: its candidates before it
 		// are its own.
@@ -310,11 +333,17 @@ func (a *rangeCand) same(b *rangeCand) bool {
 	return a.offset == b.offset && a.end == b.end && a.skipped == b.skipped
 }
 
-// cursor returns a scanner of range m's, as NewRangeScanner reads it.
-func (tr *textRanges) cursor(m int) *rangeCursor {
+// cursor returns a scanner of range m's, as NewRangeScanner reads it,
+// made of *sc (kept there).
+func (tr *textRanges) cursor(m int, sc **Scanner) *rangeCursor {
 	base, mid := tr.base(m)
 	src := io.NewSectionReader(tr.file, base, tr.size-base)
-	return &rangeCursor{s: newScannerAt(src, tr.opts, mid, 0), base: base, guessed: mid}
+	if *sc == nil {
+		*sc = newScannerAt(src, tr.opts, mid, 0)
+	} else {
+		(*sc).resetFrom(src, mid, 0)
+	}
+	return &rangeCursor{s: *sc, base: base, guessed: mid}
 }
 
 // next is chunkScanner.next on candidates: the next one, or false at the
@@ -374,11 +403,13 @@ func (c *rangeCursor) err() error { return c.s.Err() }
 // Scanner reading the whole file finds them there (TextRanges): their
 // offsets, lines and columns are the file's.
 type RangeScanner struct {
-	s      *Scanner
-	tr     TextRange
-	read   int64 // candidates read
-	onSkip func(Skip)
-	lines  lineBase
+	s    *Scanner
+	tr   TextRange
+	read int64 // candidates read
+	// lastMine: the last candidate read is the range's.
+	lastMine bool
+	onSkip   func(Skip)
+	lines    lineBase
 }
 
 // NewRangeScanner returns a scanner of the range tr of a text file that
@@ -429,11 +460,14 @@ func (rs *RangeScanner) place(offset, end, line, column *int64) {
 func (rs *RangeScanner) Scan() bool {
 	for {
 		if len(rs.s.pending) > 0 {
-			// The second form of the candidate given last (HyphenBoth,
-			// BareBreakBoth): the range's as the first was.
+			// The second form of the last candidate (HyphenBoth,
+			// BareBreakBoth): the range's when the first was.
 			rs.s.scan(-1)
-			rs.placeMatch()
-			return true
+			if rs.lastMine {
+				rs.placeMatch()
+				return true
+			}
+			continue
 		}
 		if rs.past(rs.read) || rs.s.halt || !rs.s.scan(-1) {
 			return false
@@ -443,7 +477,7 @@ func (rs *RangeScanner) Scan() bool {
 		if rs.past(i) {
 			return false
 		}
-		if rs.mine(i) {
+		if rs.lastMine = rs.mine(i); rs.lastMine {
 			rs.placeMatch()
 			return true
 		}
