@@ -285,11 +285,15 @@ func (tr *textRanges) joinAt(e, g *rangeCursor, start, end, exact int64, early [
 			early = early[1:]
 			return
 		}
-		theirs, ok = g.next(-1)
+		theirs, ok = g.next(end)
 	}
 	nextTheirs()
 	for {
-		it, more := take(-1)
+		// Before end only (ScanBefore): a scanner that read on to its
+		// next candidate, past a megabyte without one, could no more be
+		// quiet at the starts of the ranges on the way (split.go's
+		// joinAt reads on, over chunks of 256 KiB at least).
+		it, more := take(end)
 		if !more {
 			return rangeLink{to: -1}
 		}
