@@ -139,7 +139,13 @@ func TestRangesTextGenerated(t *testing.T) {
 	if len(data) < 20000 {
 		t.Fatalf("generated text of %d bytes: too short to start ranges inside lines", len(data))
 	}
-	checkTextRanges(t, writeFile(t, "gen.txt", data), []int64{1, 7, 100, 1000, 4000, 5000, 9000, 30000, 1 << 30})
+	checkTextRanges(t, writeFile(t, "gen.txt", data), []int64{1000, 4000, 5000, 9000, 30000, 1 << 30})
+	// Ranges of a line or a few: a shorter text, past 8 KiB still.
+	small := genText(40, 2)
+	if len(small) < 10000 {
+		t.Fatalf("generated text of %d bytes: too short", len(small))
+	}
+	checkTextRanges(t, writeFile(t, "small.txt", small), []int64{1, 100})
 }
 
 func TestRangesTextAngleOverRanges(t *testing.T) {

@@ -96,10 +96,17 @@ func rangeOptions() map[string]Options {
 }
 
 func TestTextRanges(t *testing.T) {
-	for name, data := range rangeTexts() {
+	for name, text := range rangeTexts() {
 		for oname, opts := range rangeOptions() {
-			want := wholeEvents(data, opts)
 			for _, target := range []int{1, 50, 700, 4096, 5000, 9000, 40000} {
+				// Ranges of a line or two: the first 10 KB (a second
+				// a text, else), of which the ranges past 8 KiB start
+				// their scanners inside lines.
+				data := text
+				if target < 700 {
+					data = text[:min(len(text), 10000)]
+				}
+				want := wholeEvents(data, opts)
 				got, trs := rangedEvents(t, data, opts, target)
 				if got != want {
 					t.Fatalf("%s, %s, target %d (%d ranges): differs:\n%s", name, oname, target, len(trs), firstEventDiff(got, want))
