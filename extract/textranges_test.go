@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -205,4 +206,30 @@ func FuzzTextRanges(f *testing.F) {
 			t.Errorf("ranges of %d bytes differ:\n%s", size, firstEventDiff(got, want))
 		}
 	})
+}
+
+func TestCountLineBreaks(t *testing.T) {
+	// As a scanner counts: LF, CRLF and a CR alone, a CRLF at its LF;
+	// CRs at the ends of countLineBreaks' reads (64 KiB) among them.
+	rng := rand.New(rand.NewPCG(1, 2))
+	data := make([]byte, 200<<10)
+	for i := range data {
+		data[i] = "\r\nxxxxxx"[rng.IntN(8)]
+	}
+	data[64<<10-1], data[64<<10], data[128<<10-3] = '\r', '\n', '\r'
+	for _, to := range []int64{0, 1, 100, 64<<10 - 2, 64<<10 - 1, 64 << 10, 128<<10 - 2, 128<<10 - 3, 150000, int64(len(data))} {
+		for _, from := range []int64{0, 7, 64<<10 - 2} {
+			if from > to {
+				continue
+			}
+			s := NewScanner(bytes.NewReader(data[from:]), Options{})
+			s.markLine(to - from)
+			for s.Scan() {
+			}
+			wantLine, wantColumn, _ := s.marked()
+			if line, column := countLineBreaks(bytes.NewReader(data), from, to); line != wantLine || column != wantColumn {
+				t.Errorf("from %d to %d: %d:%d, want %d:%d", from, to, line, column, wantLine, wantColumn)
+			}
+		}
+	}
 }
