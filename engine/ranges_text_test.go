@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -231,4 +232,59 @@ func TestRangesTextDir(t *testing.T) {
 		checked++
 	}
 	t.Logf("%d files", checked)
+}
+
+func TestRangesTextReadError(t *testing.T) {
+	// A failure of the storage is Ranges' error, and a text range's
+	// ReadErr, as for the other formats.
+	data := genText(200, 4)
+	o := DefaultOptions()
+	if _, err := Ranges("t", failingReader{data, int64(len(data)) / 2}, int64(len(data)), o, 5000); err == nil {
+		t.Error("Ranges: no error from a failing text file")
+	}
+	rs, err := Ranges("t", bytes.NewReader(data), int64(len(data)), o, 5000)
+	if err != nil || len(rs) < 3 || rs[1].Text == nil {
+		t.Fatalf("%d ranges, %v", len(rs), err)
+	}
+	o.Stdout, o.Stderr = io.Discard, io.Discard
+	rg := rs[1]
+	res := RunRange(rg, failingReader{data, rg.Start + 10}, o)
+	if res.ReadErr == nil || res.Status != Trouble || !strings.Contains(res.Messages.Error, "storage failed") {
+		t.Errorf("RunRange over a failing file: %v, status %d, %q", res.ReadErr, res.Status, res.Messages.Error)
+	}
+	if res := RunRange(rg, bytes.NewReader(data), o); res.ReadErr != nil {
+		t.Errorf("RunRange: %v", res.ReadErr)
+	}
+}
+
+func TestRangesTextSink(t *testing.T) {
+	// A Sink is told of the URIs of each text range as Run tells it of
+	// the whole file's, with their origins and messages; the counts add
+	// up to Run's.
+	data := genText(200, 5)
+	file := writeFile(t, "s.txt", data)
+	o := DefaultOptions()
+	o.Extract.MaxLength = 300 // skipped candidates: messages
+	o.Stdout, o.Stderr = io.Discard, io.Discard
+	var whole recordingSink
+	o.Sink = &whole
+	want := Run([]string{file}, o)
+	rs, err := Ranges(file, bytes.NewReader(data), int64(len(data)), o, 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ranged recordingSink
+	o.Sink = &ranged
+	var found, bytesRead int64
+	for _, rg := range rs {
+		res := RunRange(rg, bytes.NewReader(data), o)
+		found += res.Stats.Found
+		bytesRead += res.Stats.Bytes
+	}
+	if len(rs) < 3 || strings.Join(ranged.uris, "\n") != strings.Join(whole.uris, "\n") {
+		t.Errorf("%d ranges: the Sink was told of %d URIs, want %d", len(rs), len(ranged.uris), len(whole.uris))
+	}
+	if found != want.Stats.Found || bytesRead != int64(len(data)) {
+		t.Errorf("ranges found %d URIs in %d bytes; Run %d in %d", found, bytesRead, want.Stats.Found, len(data))
+	}
 }
