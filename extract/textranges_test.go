@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )
@@ -231,5 +232,38 @@ func TestCountLineBreaks(t *testing.T) {
 				t.Errorf("from %d to %d: %d:%d, want %d:%d", from, to, line, column, wantLine, wantColumn)
 			}
 		}
+	}
+}
+
+func TestTextRangesJoinReadsAlike(t *testing.T) {
+	// testdata/textranges/urlprefix.txt, a random text: a range that
+	// starts at "http://a.example/x(" (offset 21038), after "URL:\r\n"
+	// that ends a line of 7,000 bytes (with CRs, '<', '(' and runs of
+	// scheme characters). Its scanner, which starts inside that line,
+	// finds the candidate at the same offsets as the scanner before, but
+	// read with a "URL:" prefix that the whole reading does not give it
+	// (behaviour §7.4, url_prefix): a join needs the candidates read
+	// alike, not only at the same place. (extract.Split joins on the
+	// offsets alone: -j 2 reads this file otherwise than -j 1 when a
+	// chunk starts there.)
+	data, err := os.ReadFile("testdata/textranges/urlprefix.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{WWW: true, Email: true, Hyphen: HyphenBoth, BareBreak: BareBreakBoth}
+	want := wholeEvents(data, opts)
+	trs, err := TextRanges(bytes.NewReader(data), int64(len(data)), []int64{0, 21038}, opts, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e textEvents
+	for _, tr := range trs {
+		s := NewRangeScanner(bytes.NewReader(data), tr, opts)
+		for s.Scan() {
+			e.match(s.Match())
+		}
+	}
+	if got := e.b.String(); got != want {
+		t.Errorf("ranges %+v differ:\n%s", trs, firstEventDiff(got, want))
 	}
 }
