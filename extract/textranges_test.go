@@ -196,6 +196,10 @@ func FuzzTextRanges(f *testing.F) {
 		f.Add(data[:min(len(data), 12000)], uint16(700), uint8(2))
 	}
 	f.Add([]byte("a\n<http://x.example/\n\n  y>\n> http://q.example/a-\n> b\n"), uint16(1), uint8(3))
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 4 {
+		f.Add(randomText(rng, 10000), uint16(300+i*1000), uint8(i))
+	}
 	options := []Options{{}, {NoLines: true}, {Hyphen: HyphenBoth, BareBreak: BareBreakBoth, WWW: true, Email: true}, {MaxLength: 40, BareBreak: BareBreakJoin}}
 	f.Fuzz(func(t *testing.T, data []byte, target uint16, opt uint8) {
 		opts := options[int(opt)%len(options)]
@@ -265,5 +269,39 @@ func TestTextRangesJoinReadsAlike(t *testing.T) {
 	}
 	if got := e.b.String(); got != want {
 		t.Errorf("ranges %+v differ:\n%s", trs, firstEventDiff(got, want))
+	}
+}
+
+// randomText is a text of pieces that change how what follows reads
+// (openers, quote marks, line breaks of every kind, "URL:", runs of
+// scheme characters), some repeated into long runs.
+func randomText(rng *rand.Rand, size int) []byte {
+	pieces := []string{"http://a.example/x", " ", "\n", "<", ">", "> ", ">> ", "(", ")", "\"", "-\n", "\n\n",
+		"www.b.example", "u@c.example", "\r\n", "\r", "\xff", "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
+		"https://d.example/", "\f", "URL:", "mailto:x@y.example", "ftp://e.example/a b"}
+	var b strings.Builder
+	for b.Len() < size {
+		p := pieces[rng.IntN(len(pieces))]
+		if rng.IntN(50) == 0 {
+			p = strings.Repeat(p, 50+rng.IntN(200))
+		}
+		b.WriteString(p)
+	}
+	return []byte(b.String())
+}
+
+func TestTextRangesRandom(t *testing.T) {
+	// Random texts of 2 to 32 KB at random targets (25,000 of them with
+	// another seed found the url_prefix join above).
+	rng := rand.New(rand.NewPCG(11, 12))
+	options := []Options{{}, {MaxLength: 40}, {Hyphen: HyphenBoth, BareBreak: BareBreakBoth, WWW: true, Email: true}, {NoLines: true, AnyScheme: true}}
+	for i := range 600 {
+		data := randomText(rng, 2000+rng.IntN(30000))
+		opts := options[i%len(options)]
+		target := 200 + rng.IntN(6000)
+		got, trs := rangedEvents(t, data, opts, target)
+		if want := wholeEvents(data, opts); got != want {
+			t.Fatalf("text %d, target %d (%d ranges): %s", i, target, len(trs), firstEventDiff(got, want))
+		}
 	}
 }
