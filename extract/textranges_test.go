@@ -196,10 +196,6 @@ func FuzzTextRanges(f *testing.F) {
 		f.Add(data[:min(len(data), 12000)], uint16(700), uint8(2))
 	}
 	f.Add([]byte("a\n<http://x.example/\n\n  y>\n> http://q.example/a-\n> b\n"), uint16(1), uint8(3))
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := range 4 {
-		f.Add(randomText(rng, 10000), uint16(300+i*1000), uint8(i))
-	}
 	options := []Options{{}, {NoLines: true}, {Hyphen: HyphenBoth, BareBreak: BareBreakBoth, WWW: true, Email: true}, {MaxLength: 40, BareBreak: BareBreakJoin}}
 	f.Fuzz(func(t *testing.T, data []byte, target uint16, opt uint8) {
 		opts := options[int(opt)%len(options)]
