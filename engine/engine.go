@@ -31,8 +31,9 @@
 //
 // For a pipeline that reads one large file on several machines, Ranges
 // lists the pieces of a file that read alone (at mbox messages, WARC
-// records, gzip members that start at one) and RunRange reads one; in
-// order, their outputs are Run's on the whole file (ranges.go).
+// records, gzip members that start at one; a text file at line ends,
+// with the joins of Split found ahead) and RunRange reads one; in order,
+// their outputs are Run's on the whole file (ranges.go).
 package engine
 
 import (

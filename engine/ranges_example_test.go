@@ -53,3 +53,27 @@ func ExampleRanges() {
 	// http://example.com/3 in message 3 at 164
 	// http://example.com/4 in message 4 at 246
 }
+
+// A text file read in ranges: cut at line ends, and joined by a scan
+// ahead, so that a <...> over the cut is found whole, by the range where
+// it starts, with the file's line numbers.
+func ExampleRanges_text() {
+	text := "see http://example.com/1\nand <http://example.com/\n  wrapped>\nthen http://example.com/3\n"
+	o := engine.DefaultOptions()
+	o.Output.Line = true
+	ranges, err := engine.Ranges("notes.txt", strings.NewReader(text), int64(len(text)), o, 30)
+	if err != nil {
+		panic(err)
+	}
+	for i, rg := range ranges {
+		fmt.Printf("range %d: bytes %d-%d\n", i+1, rg.Start, rg.End)
+		o.Stdout = os.Stdout
+		engine.RunRange(rg, strings.NewReader(text), o)
+	}
+	// Output:
+	// range 1: bytes 0-50
+	// 1:http://example.com/1
+	// 2:http://example.com/wrapped
+	// range 2: bytes 50-87
+	// 4:http://example.com/3
+}

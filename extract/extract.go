@@ -237,6 +237,9 @@ type Scanner struct {
 	// while the collector marks.
 	strs  []byte
 	strsN int
+	// halt, set by OnSkip, ends the scan there: a RangeScanner past its
+	// range's last candidate reads no further.
+	halt bool
 }
 
 const (
@@ -361,6 +364,9 @@ func (s *Scanner) scan(limit int64) bool {
 		if c.Flags&scan.TooLong != 0 {
 			if s.opts.OnSkip != nil {
 				s.opts.OnSkip(Skip{Offset: c.Offset, End: c.End, Line: c.Line, Column: c.Column})
+				if s.halt {
+					return false
+				}
 			}
 			continue
 		}
