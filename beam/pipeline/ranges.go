@@ -19,16 +19,19 @@ import (
 	"github.com/urix-dev/urix/extract"
 )
 
-// Work is split inside files (issue 34): a large mbox or WARC file is
-// read in ranges, pieces of about Config.RangeBytes that start and end at
-// a message or a record (a gzip member that starts at one, for a WARC
-// file gzipped a member a record), each read on some worker as the CLI
+// Work is split inside files (issue 34): a large mbox, WARC or plain-text
+// file is read in ranges, pieces of about Config.RangeBytes that start
+// and end at a message or a record (a gzip member that starts at one,
+// for a WARC file gzipped a member a record), or at a line end for text
+// (whose ranges carry where their reading hands over, found by the
+// listing: engine.Range.Text), each read on some worker as the CLI
 // reads those bytes in the whole file (engine.Ranges, engine.RunRange).
 // The listing reads the file (an mbox's lines, a WARC file's record
 // headers; a gzipped file is decoded) but searches none of it and sends
 // on only the ranges' offsets: the documents are read and searched where
-// the ranges are read, never shuffled. Any other file, and a file smaller
-// than a range, is read whole, as before (searchFn).
+// the ranges are read, never shuffled. Any other file (compressed in one
+// stream, one message), and a file smaller than a range, is read whole,
+// as before (searchFn).
 //
 // The messages of a file read in ranges are the CLI's for the whole
 // file: its cap of five warnings of one cause is the file's, not a
@@ -63,16 +66,21 @@ type fileRange struct {
 	FromOffset, FromDecoded int64
 	FromNumber              int
 	FromFormat              int
+	// Text is set for a range of a plain-text file: which candidates
+	// of its scanner are its own (engine.Range.Text).
+	Text *extract.TextRange
 }
 
 func newFileRange(path string, i int, rg engine.Range) fileRange {
 	return fileRange{Path: path, Index: i, Start: rg.Start, End: rg.End,
-		FromOffset: rg.From.Offset, FromDecoded: rg.From.Decoded, FromNumber: rg.From.Number, FromFormat: int(rg.From.Format)}
+		FromOffset: rg.From.Offset, FromDecoded: rg.From.Decoded, FromNumber: rg.From.Number, FromFormat: int(rg.From.Format),
+		Text: rg.Text}
 }
 
 func (r fileRange) engineRange() engine.Range {
 	return engine.Range{File: r.Path, Start: r.Start, End: r.End, From: document.Boundary{
-		Offset: r.FromOffset, Decoded: r.FromDecoded, Number: r.FromNumber, Format: document.Format(r.FromFormat)}}
+		Offset: r.FromOffset, Decoded: r.FromDecoded, Number: r.FromNumber, Format: document.Format(r.FromFormat)},
+		Text: r.Text}
 }
 
 // rangeBytes is the target size of the ranges of c: 0 when every file

@@ -55,10 +55,10 @@ func engineRanges(t *testing.T, path string, flags []string, target int64) []eng
 	return rs
 }
 
-// TestListRanges: the listing emits an mbox or WARC file of Target bytes
-// or more as the engine's ranges, each once, numbered in file order,
-// and any other file as its path, to be read whole: one smaller than
-// Target, a text, one that names nothing readable (the search tells
+// TestListRanges: the listing emits an mbox, WARC or text file of Target
+// bytes or more as the engine's ranges, each once, numbered in file
+// order, and any other file as its path, to be read whole: one smaller
+// than Target, one compressed in a single stream, one that names nothing readable (the search tells
 // the CLI's words for it), a binary file that a walk found (skipped by
 // the CLI's -r, which the first range alone would not be), a file of a
 // filesystem that reads only forward (unless Forward).
@@ -87,7 +87,22 @@ func TestListRanges(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"plain.txt", "big.txt", "old-list.mbox.gz", "dangling.txt", "sub", "vanished.txt", "empty.txt"} {
+	for _, name := range []string{"plain.txt", "big.txt"} {
+		// Text: cut at line ends, each range with its join (engine.Range.Text).
+		path := filepath.Join(dir, name)
+		got := listOne(t, fn, inputPath{Path: path})
+		want := engineRanges(t, path, nil, 1)
+		if len(got.whole) != 0 || len(got.ranges) != len(want) || len(want) < 5 {
+			t.Errorf("%s: %d whole, %d ranges; want %d ranges (5 or more)", name, len(got.whole), len(got.ranges), len(want))
+			continue
+		}
+		for i, r := range got.ranges {
+			if e := r.engineRange(); r.Index != i || e.Start != want[i].Start || e.End != want[i].End || e.Text == nil || *e.Text != *want[i].Text {
+				t.Errorf("%s: range %d: %+v, want %+v", name, i, r, want[i])
+			}
+		}
+	}
+	for _, name := range []string{"old-list.mbox.gz", "dangling.txt", "sub", "vanished.txt", "empty.txt"} {
 		path := filepath.Join(dir, name)
 		if got := listOne(t, fn, inputPath{Path: path}); len(got.ranges) != 0 || len(got.whole) != 1 || got.whole[0].Path != path {
 			t.Errorf("%s: %+v, want the path alone", name, got)
