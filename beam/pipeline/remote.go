@@ -437,3 +437,20 @@ func s3Size(out *s3.GetObjectOutput, off int64) (int64, error) {
 }
 
 func (g *s3Getter) Close() error { return nil }
+
+// openS3 opens an S3 object to read it whole. Beam's s3 filesystem says
+// the error of its GetObject as text only (v2.77: "%v"), so that a
+// missing object (404) would be taken for the storage's moment
+// (transient), and its bundle retried for ever: here it keeps its
+// status.
+func openS3(ctx context.Context, path string) (io.ReadCloser, error) {
+	g, err := newS3Getter(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	out, err := g.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(g.bucket), Key: aws.String(g.key)})
+	if err != nil {
+		return nil, err
+	}
+	return out.Body, nil
+}

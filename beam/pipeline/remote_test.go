@@ -412,7 +412,8 @@ func TestRemoteTransient(t *testing.T) {
 
 // TestRemoteMissing: an object that is not there (404) is an error of
 // its file, not the storage's moment: a range of it is the file's error
-// line, the listing leaves it to be read whole (the search tells it).
+// line, and so is the object read whole; the listing leaves it to be
+// read whole (the search tells it).
 func TestRemoteMissing(t *testing.T) {
 	newFakeStore(t)
 	for _, scheme := range schemes {
@@ -428,6 +429,18 @@ func TestRemoteMissing(t *testing.T) {
 		_, held, err := runRange(t, fn, fileRange{Path: path, Index: 2, Start: 100, End: 200})
 		if err != nil || len(held) != 1 || !strings.Contains(held[0], `"Error":"urix: `+path+`: `) {
 			t.Errorf("%s: held %q, %v; want the file's error", path, held, err)
+		}
+		// Read whole: the file's error line.
+		search := &searchFn{Prefix: filepath.Join(t.TempDir(), "res"), Compress: None}
+		if err := search.Setup(); err != nil {
+			t.Fatal(err)
+		}
+		c := newCollect()
+		ctx := context.Background()
+		search.StartBundle(ctx, c.line, c.key, c.msg)
+		err = search.ProcessElement(ctx, inputPath{Path: path}, c.line, c.key, c.msg)
+		if err != nil || len(c.msgs) != 1 || !strings.Contains(c.msgs[0], `"level":"error"`) {
+			t.Errorf("%s, read whole: told %q, %v; want the file's error", path, c.msgs, err)
 		}
 		list := &listRangesFn{Target: 1}
 		if err := list.Setup(); err != nil {
