@@ -137,8 +137,11 @@ func (f *listRangesFn) ranges(ctx context.Context, in inputPath) ([]engine.Range
 		return nil, nil
 	}
 	ra, closer, err := openRanged(ctx, in.Path, 0, size)
-	if err != nil {
-		return nil, nil // the search opens it again, and tells or retries
+	switch {
+	case transient(err):
+		return nil, err // listed again, not read whole for a passing failure
+	case err != nil:
+		return nil, nil // the search opens it again, and tells it
 	}
 	defer closer.Close()
 	ranges, err := engine.Ranges(in.Path, ra, size, f.opts, f.Target)

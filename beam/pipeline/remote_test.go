@@ -339,9 +339,9 @@ func runRange(t *testing.T, fn *rangeSearchFn, rg fileRange) (results, held []st
 
 // TestRemoteTransient: a 503 of GCS or S3 is retried by the client
 // (remoteRetry); one that lasts (past its attempts) is the storage's
-// error that may pass, at the opening or half way through a range: the
-// range's bundle fails, telling nothing, and its retry reads what a
-// clean read does.
+// error that may pass, at the opening or half way through: the listing
+// fails (to be listed again, not read whole), a range's bundle fails,
+// telling nothing, and its retry reads what a clean read does.
 func TestRemoteTransient(t *testing.T) {
 	store := newFakeStore(t)
 	smallWindows(t, 4<<10)
@@ -384,6 +384,18 @@ func TestRemoteTransient(t *testing.T) {
 			}
 			if !transient(err) || status(err) != http.StatusServiceUnavailable {
 				t.Errorf("%s, 503s after %d reads: %v, want the storage's 503, transient", path, pass, err)
+			}
+		}
+		// The listing fails, to be listed again (not read whole).
+		list := &listRangesFn{Target: int64(len(data)) / 3}
+		if err := list.Setup(); err != nil {
+			t.Fatal(err)
+		}
+		for _, pass := range []int{0, 1} {
+			store.failNext("bucket/x.mbox", pass, 100)
+			err := list.ProcessElement(context.Background(), inputPath{Path: path}, func(inputPath) {}, func(fileRange) {})
+			if !transient(err) {
+				t.Errorf("%s listed, 503s after %d reads: %v, want the storage's error", path, pass, err)
 			}
 		}
 		fn := &rangeSearchFn{Prefix: filepath.Join(t.TempDir(), "res"), Compress: None}
