@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -216,12 +217,12 @@ func (r *remoteReader) windowAt(off int64) (*remoteWindow, error) {
 	}
 	w := r.cur
 	<-w.done
-	if w.err != nil {
-		r.cur = nil
-		if status(w.err) == 416 { // the object ends at or before off
+	if err := w.err; err != nil {
+		r.drop(&r.cur)
+		if status(err) == http.StatusRequestedRangeNotSatisfiable { // the object ends at or before off
 			return nil, io.EOF
 		}
-		return nil, w.err
+		return nil, err
 	}
 	if w.size >= 0 {
 		r.size = w.size

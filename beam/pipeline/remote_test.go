@@ -185,6 +185,10 @@ func TestRemoteReaderAt(t *testing.T) {
 	}
 	for _, scheme := range schemes {
 		path := scheme + "://bucket/small"
+		// Past the end, first (the object's size not yet known: 416).
+		if n, err := openWindows(t, path, 32, 150).ReadAt(make([]byte, 10), int64(len(data))+5); n != 0 || err != io.EOF {
+			t.Errorf("%s: a first read past the end: %d bytes, %v; want EOF", path, n, err)
+		}
 		for _, order := range []string{"forward", "shuffled"} {
 			rd := openWindows(t, path, 32, 150)
 			if order == "shuffled" {
