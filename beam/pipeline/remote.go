@@ -335,7 +335,10 @@ func newGCSGetter(ctx context.Context, path string) (*gcsGetter, error) {
 			return nil, err
 		}
 	}
-	obj := client.Bucket(bucket).Object(object).Retryer(
+	// The bytes as stored, whose size the listing was given: an object
+	// stored with Content-Encoding gzip is not decompressed by GCS
+	// (which would ignore the Range), but by the engine.
+	obj := client.Bucket(bucket).Object(object).ReadCompressed(true).Retryer(
 		storage.WithMaxAttempts(remoteRetry.attempts),
 		storage.WithBackoff(gax.Backoff{Initial: remoteRetry.initial, Max: remoteRetry.max, Multiplier: 2}))
 	return &gcsGetter{client: client, obj: obj}, nil
