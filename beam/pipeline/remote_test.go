@@ -241,6 +241,50 @@ func TestRemoteReaderRequests(t *testing.T) {
 	}
 }
 
+// TestRemoteReadAhead: while a window of a forward reading is read, the
+// next is asked for (its latency overlaps the reading); not after a read
+// elsewhere (back, or far on), nor past the limit.
+func TestRemoteReadAhead(t *testing.T) {
+	store := newFakeStore(t)
+	data := bytes.Repeat([]byte("0123456789abcdef"), 1<<10)
+	store.put("bucket/ahead", data)
+	// waitReads waits for the object's n-th read; false if it does not
+	// come (the reads are counted once the reader is closed).
+	waitReads := func(n int) bool {
+		for range 5000 {
+			store.mu.Lock()
+			got := store.gets["bucket/ahead"]
+			store.mu.Unlock()
+			if got >= n {
+				return true
+			}
+			time.Sleep(time.Millisecond)
+		}
+		return false
+	}
+	for _, scheme := range schemes {
+		path := scheme + "://bucket/ahead"
+		rd := openWindows(t, path, 4<<10, 12<<10)
+		p := make([]byte, 10)
+		if _, err := rd.ReadAt(p, 0); err != nil {
+			t.Fatal(err)
+		}
+		if !waitReads(2) {
+			t.Errorf("%s: the window at 4 KiB was not asked for while the first was read", path)
+		}
+		if _, err := rd.ReadAt(p, 9<<10); err != nil { // far on: the window at 12 KiB is not asked for
+			t.Fatal(err)
+		}
+		if _, err := rd.ReadAt(p, 13<<10); err != nil { // past the limit: a window of its own
+			t.Fatal(err)
+		}
+		rd.Close()
+		if n := store.reads("bucket/ahead"); n != 4 {
+			t.Errorf("%s: %d requests, want 4 (0, 4 KiB ahead, 9 KiB, 13 KiB)", path, n)
+		}
+	}
+}
+
 // bufioLike reads r n bytes a call, as the engine does.
 func bufioLike(r io.Reader, n int) io.Reader {
 	return readerFunc(func(p []byte) (int, error) { return r.Read(p[:min(len(p), n)]) })
