@@ -271,8 +271,12 @@ func (f *listFn) resolve(entry string) string {
 	return f.Prefix + "/" + entry
 }
 
-// openPath opens a path of any registered Beam filesystem.
+// openPath opens a path of any registered Beam filesystem; an S3 object
+// by openS3.
 func openPath(ctx context.Context, p string) (io.ReadCloser, error) {
+	if strings.HasPrefix(p, "s3://") {
+		return openS3(ctx, p)
+	}
 	fsys, err := filesystem.New(ctx, p)
 	if err != nil {
 		return nil, permanent{err}

@@ -37,9 +37,10 @@ type Config struct {
 	// negative number reads every file whole.
 	RangeBytes int64
 	// RangeForward reads in ranges the files of filesystems that only
-	// read forward from the start (Beam 2.77's gs:// and s3://) too:
-	// each range of such a file transfers the bytes before it
-	// (forwardReader). Without it they are read whole.
+	// read forward from the start too (not local files, gs:// or s3://,
+	// read at any offset: remote.go): each range of such a file
+	// transfers the bytes before it (forwardReader). Without it they
+	// are read whole.
 	RangeForward bool
 }
 

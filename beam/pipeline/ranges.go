@@ -107,7 +107,8 @@ type listRangesFn struct {
 	// file whole.
 	Target int64
 	// Forward lists the files of filesystems that read only forward
-	// too (Config.RangeForward).
+	// (not local, gs:// or s3://: rangedScheme) too
+	// (Config.RangeForward).
 	Forward bool
 
 	opts engine.Options
@@ -136,16 +137,19 @@ func (f *listRangesFn) ProcessElement(ctx context.Context, in inputPath, emitWho
 // ranges lists the ranges of in, nil when it is to be read whole, or
 // the storage's error that may pass.
 func (f *listRangesFn) ranges(ctx context.Context, in inputPath) ([]engine.Range, error) {
-	if f.Target <= 0 || !isLocal(in.Path) && !f.Forward {
+	if f.Target <= 0 || !rangedScheme(in.Path) && !f.Forward {
 		return nil, nil
 	}
 	size, ok := fileSize(ctx, in.Path)
 	if !ok || size < f.Target {
 		return nil, nil
 	}
-	ra, closer, err := openRanged(ctx, in.Path)
-	if err != nil {
-		return nil, nil // the search opens it again, and tells or retries
+	ra, closer, err := openRanged(ctx, in.Path, 0, size)
+	switch {
+	case transient(err):
+		return nil, err // listed again, not read whole for a passing failure
+	case err != nil:
+		return nil, nil // the search opens it again, and tells it
 	}
 	defer closer.Close()
 	ranges, err := engine.Ranges(in.Path, ra, size, f.opts, f.Target)
@@ -194,15 +198,24 @@ func binaryHead(path string, ra io.ReaderAt, size int64, o engine.Options) bool 
 	return errors.Is(err, document.ErrBinary)
 }
 
-// openRanged opens a file for reading at any offset. A file of the local
-// filesystem is read where asked (an *os.File). Beam's other
-// filesystems (v2.77: gs://, s3://) only open a stream from the start:
-// each is read forward by a forwardReader, which costs a range the
-// transfer of the bytes before it (skipped, not kept): a file of k
-// ranges costs the listing's transfer of the file and (k+1)/2 files
-// more, which is why they are read whole unless Config.RangeForward
-// says otherwise.
-func openRanged(ctx context.Context, path string) (io.ReaderAt, io.Closer, error) {
+// openRanged opens a file for reading at any offset, mostly its bytes
+// from to to (a range; the whole file for the listing). A file of the
+// local filesystem is read where asked (an *os.File); an object of GCS
+// or S3 by range requests (remoteReader: a range of R bytes costs about
+// R/16 MiB requests, and transfers its own bytes only). Beam's other
+// filesystems only open a stream from the start: each is read forward
+// by a forwardReader, which costs a range the transfer of the bytes
+// before it (skipped, not kept): a file of k ranges costs the listing's
+// transfer of the file and (k+1)/2 files more, which is why they are
+// read whole unless Config.RangeForward says otherwise.
+func openRanged(ctx context.Context, path string, from, to int64) (io.ReaderAt, io.Closer, error) {
+	if remoteScheme(path) {
+		r, err := openRemote(ctx, path, from, to)
+		if err != nil {
+			return nil, nil, err
+		}
+		return r, r, nil
+	}
 	rc, err := openPath(ctx, path)
 	if err != nil {
 		return nil, nil, err
@@ -307,7 +320,7 @@ func (f *rangeSearchFn) ProcessElement(ctx context.Context, in fileRange,
 	s := &f.sink
 	s.ctx, s.emitKey = ctx, emitKey
 	s.links.reset()
-	ra, closer, err := openRanged(ctx, in.Path)
+	ra, closer, err := openRanged(ctx, in.Path, in.Start, in.End)
 	if err != nil {
 		if transient(err) {
 			return fmt.Errorf("%s: %w (the storage failed: retried)", in.Path, err)
