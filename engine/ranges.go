@@ -83,12 +83,21 @@ func Ranges(name string, r io.ReaderAt, size int64, o Options, target int64) ([]
 		return []Range{cur}, nil
 	}
 	src := &errorKeeper{r: r}
-	if textRangeable(src, size, o) {
+	head := make([]byte, min(size, document.HeadSize))
+	n, _ := src.ReadAt(head, 0)
+	if src.err != nil {
+		return nil, src.err
+	}
+	head = head[:n]
+	if textRangeable(head, size, o) {
 		return textRanges(name, src, size, o, target)
 	}
 	var out []Range
 	docs := document.NewReader(document.Options{Format: o.Format, RequireCompressed: o.RequireCompressed, MaxWindow: o.MaxWindow})
-	docs.Boundaries(io.NewSectionReader(src, 0, size), name, func(b document.Boundary) error {
+	// The head is read once: a reader of remote storage would take the
+	// second reading from offset 0 for a step back, and ask again.
+	from := &headFirst{head: head, r: src}
+	docs.Boundaries(io.NewSectionReader(from, 0, size), name, func(b document.Boundary) error {
 		if b.Offset-cur.Start >= target {
 			cur.End = b.Offset
 			out = append(out, cur)
@@ -109,18 +118,16 @@ func rangeable(o Options) bool {
 	return !o.Quiet && o.List == ListNone && o.MaxCount < 0 && !o.Output.Count && !o.Extract.Unique
 }
 
-// textRangeable tells whether a file, of size bytes that r reads, is
-// read in ranges as text: a plain, uncompressed text file as Run reads
+// textRangeable tells whether a file of size bytes, whose first bytes
+// are head, is read in ranges as text: a plain, uncompressed text file as Run reads
 // it (not one that began like a WARC file or an mbox, whose warning is
 // the document reader's), with options that Split takes too (FoldWidth
 // counts the offsets of the folded text).
-func textRangeable(r io.ReaderAt, size int64, o Options) bool {
+func textRangeable(head []byte, size int64, o Options) bool {
 	if o.RequireCompressed || o.Extract.FoldWidth || size == 0 {
 		return false
 	}
-	head := make([]byte, min(size, document.HeadSize))
-	n, _ := r.ReadAt(head, 0)
-	p := document.ProbeHead(head[:n])
+	p := document.ProbeHead(head)
 	if p.Compression != document.None {
 		return false
 	}
@@ -177,6 +184,24 @@ func textRanges(name string, r *errorKeeper, size int64, o Options, target int64
 		out[i] = Range{File: name, Start: start, End: end, Text: &trs[i]}
 	}
 	return out, nil
+}
+
+// headFirst reads r, but its first len(head) bytes from head.
+type headFirst struct {
+	head []byte
+	r    io.ReaderAt
+}
+
+func (h *headFirst) ReadAt(p []byte, off int64) (int, error) {
+	if off >= int64(len(h.head)) {
+		return h.r.ReadAt(p, off)
+	}
+	n := copy(p, h.head[off:])
+	if n == len(p) {
+		return n, nil
+	}
+	m, err := h.r.ReadAt(p[n:], off+int64(n))
+	return n + m, err
 }
 
 // errorKeeper keeps the first error of r other than io.EOF: a failure of
