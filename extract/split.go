@@ -12,6 +12,7 @@ import (
 	"github.com/urix-dev/urix/internal/freelist"
 	"github.com/urix-dev/urix/internal/inplace"
 	"github.com/urix-dev/urix/internal/mapfile"
+	"github.com/urix-dev/urix/internal/scan"
 )
 
 // Split reads one large plain-text file on several workers at once, a
@@ -262,6 +263,33 @@ type item struct {
 	// lineSure: the chunk's scanner read the candidate's line as one
 	// worker would (see chunk.lineSure).
 	lineSure bool
+	// read is how its scanner read the candidate (the zero value for a
+	// skipped one).
+	read readAs
+}
+
+// readAs is how a scanner read a candidate, besides where it stands: two
+// scanners can find a candidate at the same offsets and read it
+// otherwise, for what they read before it. A chunk that started inside
+// a line of 7,000 bytes read the URI of the next line without the
+// url_prefix flag that its "URL:" gives it in one reading (a random text
+// of 20 KB, TextRanges' tests): joined on the offsets alone, -j 2 printed
+// what -j 1 did not.
+type readAs struct {
+	kind      scan.Kind
+	delim     scan.Delim
+	flags     scan.Flags
+	joinedEnd int64 // in the file: where a candidate joined over a bare line break ends
+	textLen   int
+}
+
+// readAsOf is how c was read by a scanner that started at base.
+func readAsOf(c *scan.Candidate, base int64) readAs {
+	r := readAs{kind: c.Kind, delim: c.Delim, flags: c.Flags, textLen: len(c.Text)}
+	if c.Flags&scan.BareBreak != 0 {
+		r.joinedEnd = base + c.JoinedEnd
+	}
+	return r
 }
 
 type itemKind uint8
@@ -273,7 +301,7 @@ const (
 )
 
 func (a *item) same(b *item) bool {
-	return a.offset == b.offset && a.end == b.end && (a.kind == kindSkipped) == (b.kind == kindSkipped)
+	return a.offset == b.offset && a.end == b.end && (a.kind == kindSkipped) == (b.kind == kindSkipped) && a.read == b.read
 }
 
 // block is a run of a chunk's items and their output.
@@ -979,7 +1007,7 @@ func (cs *chunkScanner) next(limit int64) (_ item, ok bool) {
 		m := cs.sc.Match()
 		it := item{
 			offset: cs.base + m.Offset, end: cs.base + m.End, line: m.Line, column: m.Column,
-			kind: kindValid, depth: -1, posAt: -1,
+			kind: kindValid, depth: -1, posAt: -1, read: readAsOf(cs.sc.sc.Candidate(), cs.base),
 		}
 		if !m.Valid {
 			it.kind = kindInvalid

@@ -322,23 +322,13 @@ type rangeCand struct {
 	index       int64 // its number in its scanner's order
 	skipped     bool
 	lineSure    bool
-	depth       int // its line's quote depth, as its scanner saw it
-	// How it was read, besides its place: two scanners can find a
-	// candidate at the same offsets and read it otherwise, for what
-	// they read before it (a "URL:" before it on the line before,
-	// where one scanner started inside a line of 7,000 bytes: the
-	// URLPrefix flag, found by a random text of 20 KB).
-	kind      scan.Kind
-	delim     scan.Delim
-	flags     scan.Flags
-	joinedEnd int64
-	textLen   int
+	depth       int    // its line's quote depth, as its scanner saw it
+	read        readAs // how it was read (split.go)
 }
 
-// same is split.go's item.same, and the candidates were read alike.
+// same is split.go's item.same.
 func (a *rangeCand) same(b *rangeCand) bool {
-	return a.offset == b.offset && a.end == b.end && a.skipped == b.skipped &&
-		a.kind == b.kind && a.delim == b.delim && a.flags == b.flags && a.joinedEnd == b.joinedEnd && a.textLen == b.textLen
+	return a.offset == b.offset && a.end == b.end && a.skipped == b.skipped && a.read == b.read
 }
 
 // cursor returns a scanner of range m's, as NewRangeScanner reads it,
@@ -377,10 +367,7 @@ func (c *rangeCursor) next(limit int64) (rangeCand, bool) {
 	k := sc.Candidate()
 	it := rangeCand{
 		offset: c.base + k.Offset, end: c.base + k.End, index: c.read, depth: -1,
-		kind: k.Kind, delim: k.Delim, flags: k.Flags, textLen: len(k.Text),
-	}
-	if k.Flags&scan.BareBreak != 0 {
-		it.joinedEnd = c.base + k.JoinedEnd
+		read: readAsOf(k, c.base),
 	}
 	c.read++
 	if k.Flags&scan.TooLong != 0 {
