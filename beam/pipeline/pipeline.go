@@ -32,7 +32,7 @@ type Config struct {
 	// negative number leaves the list out.
 	Top int
 	// RangeBytes is about how many bytes of a file each worker reads: an
-	// mbox or WARC file of more is read in ranges of about that many,
+	// mbox, WARC or plain-text file of more is read in ranges of about that many,
 	// each on some worker (ranges.go); 0 means DefaultRangeBytes, a
 	// negative number reads every file whole.
 	RangeBytes int64

@@ -88,7 +88,7 @@ func main() {
 	}
 	compress := flag.String("compress", string(pipeline.Gzip), "compress the outputs: gzip (FILE.jsonl.gz) or none (FILE.jsonl)")
 	flag.IntVar(&c.Top, "top", pipeline.DefaultTop, "list the `N` most frequent URIs (-1: no list)")
-	flag.Int64Var(&c.RangeBytes, "range_bytes", pipeline.DefaultRangeBytes, "read an mbox or WARC file larger than `N` bytes in ranges of about N, at messages and records (gzip members that start one), each on some worker (0 or negative: every file whole; the default with prism, which reads them one after the other)")
+	flag.Int64Var(&c.RangeBytes, "range_bytes", pipeline.DefaultRangeBytes, "read an mbox, WARC or plain-text file larger than `N` bytes in ranges of about N, at messages and records (gzip members that start one) or line ends, each on some worker (0 or negative: every file whole; the default with prism, which reads them one after the other)")
 	flag.BoolVar(&c.RangeForward, "range_forward", false, "read in ranges the files of filesystems that Beam reads only from the start (not local files, gs:// or s3://, which are read in ranges without it): each range transfers the bytes before it (without it they are read whole)")
 	flag.Parse()
 	c.RangeBytes = rangeBytes(c.RangeBytes, flagGiven("range_bytes"), *runners.Runner)
