@@ -406,10 +406,18 @@ type countOutputs struct {
 // grouped by shard and summed there: what crosses the network is a key
 // and a count per bundle, not per result, in a few thousand elements,
 // not one a key.
-func counts(s beam.Scope, keyed beam.PCollection) countOutputs {
+func counts(s beam.Scope, keyed ...beam.PCollection) countOutputs {
 	s = s.Scope("Counts")
-	batches := beam.ParDo(s, &batchKeysFn{}, keyed)
-	grouped := beam.GroupByKey(s, batches)
+	// Batched right after each search, in its stage: batched after a
+	// Flatten of the searches' keys, each (key, count) was an element
+	// of its own between stages, which prism held with its state (the
+	// 250 MB collection: 3.4 GB of peak RSS and 22 s, against 0.25 GB
+	// and 9 s).
+	batches := make([]beam.PCollection, len(keyed))
+	for i, k := range keyed {
+		batches[i] = beam.ParDo(s, &batchKeysFn{}, k)
+	}
+	grouped := beam.GroupByKey(s, beam.Flatten(s, batches...))
 	out := beam.ParDoN(s, &sumShardFn{}, grouped)
 	return countOutputs{out[0], out[1], out[2], out[3], out[4], out[5]}
 }

@@ -118,7 +118,7 @@ func Build(s beam.Scope, c Config) error {
 	rangeMsgs := beam.ParDo(s, &tellRangesFn{}, beam.GroupByKey(s, held))
 	msgs := beam.Flatten(s, listMsgs, fileMsgs, rangeMsgs)
 
-	n := counts(s, beam.Flatten(s, keys, rangeKeys))
+	n := counts(s, keys, rangeKeys)
 	writeOne(s, n.schemes, c.Output, "schemes", compress)
 	writeBundles(s, n.hosts, c.Output, "hosts", compress)
 	writeBundles(s, n.domains, c.Output, "domains", compress)
