@@ -510,14 +510,20 @@ func TestRangesScriptFiles(t *testing.T) {
 func TestRangesSink(t *testing.T) {
 	// A Sink is told of the URIs of each range as Run tells it of the
 	// whole file's, with their origins; the counts add up to Run's.
-	data := gzipMembers(genWARC(60, 12))
-	file := writeFile(t, "s.warc.gz", data)
-	o := DefaultOptions()
+	checkRangesSink(t, "s.warc.gz", gzipMembers(genWARC(60, 12)), DefaultOptions(), 500)
+}
+
+// checkRangesSink checks that a Sink is told of the URIs of the ranges
+// of data, a file named name, of about target bytes, as of the whole
+// file's by Run with o, and that the ranges' counts add up to Run's.
+func checkRangesSink(t *testing.T, name string, data []byte, o Options, target int64) {
+	t.Helper()
+	file := writeFile(t, name, data)
 	o.Stdout, o.Stderr = io.Discard, io.Discard
 	var whole recordingSink
 	o.Sink = &whole
 	want := Run([]string{file}, o)
-	rs, err := Ranges(file, bytes.NewReader(data), int64(len(data)), o, 500)
+	rs, err := Ranges(file, bytes.NewReader(data), int64(len(data)), o, target)
 	if err != nil {
 		t.Fatal(err)
 	}

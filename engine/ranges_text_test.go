@@ -261,30 +261,7 @@ func TestRangesTextSink(t *testing.T) {
 	// A Sink is told of the URIs of each text range as Run tells it of
 	// the whole file's, with their origins and messages; the counts add
 	// up to Run's.
-	data := genText(200, 5)
-	file := writeFile(t, "s.txt", data)
 	o := DefaultOptions()
 	o.Extract.MaxLength = 300 // skipped candidates: messages
-	o.Stdout, o.Stderr = io.Discard, io.Discard
-	var whole recordingSink
-	o.Sink = &whole
-	want := Run([]string{file}, o)
-	rs, err := Ranges(file, bytes.NewReader(data), int64(len(data)), o, 3000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ranged recordingSink
-	o.Sink = &ranged
-	var found, bytesRead int64
-	for _, rg := range rs {
-		res := RunRange(rg, bytes.NewReader(data), o)
-		found += res.Stats.Found
-		bytesRead += res.Stats.Bytes
-	}
-	if len(rs) < 3 || strings.Join(ranged.uris, "\n") != strings.Join(whole.uris, "\n") {
-		t.Errorf("%d ranges: the Sink was told of %d URIs, want %d", len(rs), len(ranged.uris), len(whole.uris))
-	}
-	if found != want.Stats.Found || bytesRead != int64(len(data)) {
-		t.Errorf("ranges found %d URIs in %d bytes; Run %d in %d", found, bytesRead, want.Stats.Found, len(data))
-	}
+	checkRangesSink(t, "s.txt", genText(200, 5), o, 3000)
 }

@@ -294,23 +294,14 @@ type rangeSearchFn struct {
 	Prefix   string
 	Compress Compression
 
-	opts    engine.Options
-	results *bundleFile
-	sink    fileSink
+	bundleSearch
 }
 
-func (f *rangeSearchFn) Setup() (err error) {
-	f.opts, err = engineOptions(f.Flags)
-	f.results = newBundleFile(f.Prefix, "", f.Compress)
-	f.sink.counts = make(map[string]int64)
-	return err
-}
+func (f *rangeSearchFn) Setup() error { return f.setup(f.Flags, f.Prefix, f.Compress) }
 
 // StartBundle begins the bundle's results file and counts (searchFn's).
 func (f *rangeSearchFn) StartBundle(ctx context.Context, _ func(string), _ func(string, int64), _ func(string, string)) {
-	f.results.start(ctx)
-	clear(f.sink.counts)
-	f.sink.links.reset()
+	f.start(ctx)
 }
 
 func (f *rangeSearchFn) Teardown() { f.results.abandon() }
@@ -363,13 +354,7 @@ func (f *rangeSearchFn) ProcessElement(ctx context.Context, in fileRange,
 // FinishBundle emits the bundle's counts and the name of its results
 // file, for commitFn (searchFn's).
 func (f *rangeSearchFn) FinishBundle(_ context.Context, emitName func(string), emitKey func(string, int64), _ func(string, string)) error {
-	f.sink.emitKey = emitKey
-	f.sink.flushCounts()
-	name, err := f.results.finish()
-	if name != "" {
-		emitName(name)
-	}
-	return err
+	return f.finish(emitName, emitKey)
 }
 
 // urisOnly counts the URIs of a range; its messages are held

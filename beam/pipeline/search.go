@@ -52,24 +52,50 @@ type searchFn struct {
 	Prefix   string
 	Compress Compression
 
+	bundleSearch
+}
+
+// bundleSearch is what a search (searchFn, rangeSearchFn) keeps over a
+// bundle: the engine's options, the bundle's results file and the counts
+// of its URIs.
+type bundleSearch struct {
 	opts    engine.Options
 	results *bundleFile
 	sink    fileSink
 }
 
-func (f *searchFn) Setup() (err error) {
-	f.opts, err = engineOptions(f.Flags)
-	f.results = newBundleFile(f.Prefix, "", f.Compress)
-	f.sink.counts = make(map[string]int64)
+func (b *bundleSearch) setup(flags []string, prefix string, compress Compression) (err error) {
+	b.opts, err = engineOptions(flags)
+	b.results = newBundleFile(prefix, "", compress)
+	b.sink.counts = make(map[string]int64)
 	return err
 }
 
-// StartBundle begins the bundle's results file and counts: what a failed
+// start begins the bundle's results file and counts: what a failed
 // bundle left (the runner may reuse the DoFn) is dropped.
+func (b *bundleSearch) start(ctx context.Context) {
+	b.results.start(ctx)
+	clear(b.sink.counts)
+	b.sink.links.reset()
+}
+
+// finish emits the bundle's counts and the name of its results file,
+// for commitFn.
+func (b *bundleSearch) finish(emitName func(string), emitKey func(string, int64)) error {
+	b.sink.emitKey = emitKey
+	b.sink.flushCounts()
+	name, err := b.results.finish()
+	if name != "" {
+		emitName(name)
+	}
+	return err
+}
+
+func (f *searchFn) Setup() error { return f.setup(f.Flags, f.Prefix, f.Compress) }
+
+// StartBundle begins the bundle (bundleSearch.start).
 func (f *searchFn) StartBundle(ctx context.Context, _ func(string), _ func(string, int64), _ func(string)) {
-	f.results.start(ctx)
-	clear(f.sink.counts)
-	f.sink.links.reset()
+	f.start(ctx)
 }
 
 func (f *searchFn) Teardown() { f.results.abandon() }
@@ -134,13 +160,7 @@ func (r readCloser) Close() error { return r.c.Close() }
 // FinishBundle emits the bundle's counts and the name of its results
 // file, for commitFn.
 func (f *searchFn) FinishBundle(_ context.Context, emitName func(string), emitKey func(string, int64), _ func(string)) error {
-	f.sink.emitKey = emitKey
-	f.sink.flushCounts()
-	name, err := f.results.finish()
-	if name != "" {
-		emitName(name)
-	}
-	return err
+	return f.finish(emitName, emitKey)
 }
 
 // lineCounter counts the lines written through it (the engine's output,
