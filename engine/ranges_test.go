@@ -119,6 +119,26 @@ func checkRangesAs(t *testing.T, file string, split bool, format document.Format
 	checkRangesTargets(t, file, want, format, []int64{1, 100, 1000, 4000, 30000, 1 << 30})
 }
 
+// checkRangedRun runs the ranges of file, of about target bytes, with
+// the option set o (named name), tells report where their output,
+// messages or status differ from Run's (want...), and returns how many
+// ranges there were and how it names the run.
+func checkRangedRun(t *testing.T, report func(string, ...any), file, name string, o Options, target int64, wantOut, wantErr string, wantStatus int) (n int, where string) {
+	t.Helper()
+	gotOut, gotErr, gotStatus, n := runRanges(t, file, o, target)
+	where = fmt.Sprintf("%s, %s, target %d (%d ranges)", filepath.Base(file), name, target, n)
+	if gotOut != wantOut {
+		report("%s: stdout differs:\n%s", where, firstDiff(gotOut, wantOut))
+	}
+	if gotErr != wantErr {
+		report("%s: stderr differs:\n got: %q\nwant: %q", where, gotErr, wantErr)
+	}
+	if gotStatus != wantStatus {
+		report("%s: status %d, want %d", where, gotStatus, wantStatus)
+	}
+	return n, where
+}
+
 // checkRangesTargets is checkRangesAs with the given targets.
 func checkRangesTargets(t *testing.T, file string, want rangeCount, format document.Format, targets []int64) {
 	t.Helper()
@@ -126,17 +146,7 @@ func checkRangesTargets(t *testing.T, file string, want rangeCount, format docum
 		o.Format = format
 		wantOut, wantErr, wantStatus := runWhole(file, o)
 		for _, target := range targets {
-			gotOut, gotErr, gotStatus, n := runRanges(t, file, o, target)
-			where := fmt.Sprintf("%s, %s, target %d (%d ranges)", filepath.Base(file), name, target, n)
-			if gotOut != wantOut {
-				t.Errorf("%s: stdout differs:\n%s", where, firstDiff(gotOut, wantOut))
-			}
-			if gotErr != wantErr {
-				t.Errorf("%s: stderr differs:\n got: %q\nwant: %q", where, gotErr, wantErr)
-			}
-			if gotStatus != wantStatus {
-				t.Errorf("%s: status %d, want %d", where, gotStatus, wantStatus)
-			}
+			n, where := checkRangedRun(t, t.Errorf, file, name, o, target, wantOut, wantErr, wantStatus)
 			if target == 1 && want == manyRanges && n < 3 {
 				t.Errorf("%s: %d ranges, want many", where, n)
 			}

@@ -50,17 +50,7 @@ func checkTextRanges(t *testing.T, file string, targets []int64) {
 	for name, o := range textOptionSets() {
 		wantOut, wantErr, wantStatus := runWhole(file, o)
 		for _, target := range targets {
-			gotOut, gotErr, gotStatus, n := runRanges(t, file, o, target)
-			where := fmt.Sprintf("%s, %s, target %d (%d ranges)", filepath.Base(file), name, target, n)
-			if gotOut != wantOut {
-				t.Fatalf("%s: stdout differs:\n%s", where, firstDiff(gotOut, wantOut))
-			}
-			if gotErr != wantErr {
-				t.Fatalf("%s: stderr differs:\n got: %q\nwant: %q", where, gotErr, wantErr)
-			}
-			if gotStatus != wantStatus {
-				t.Fatalf("%s: status %d, want %d", where, gotStatus, wantStatus)
-			}
+			n, where := checkRangedRun(t, t.Fatalf, file, name, o, target, wantOut, wantErr, wantStatus)
 			inner := bytes.IndexByte(data, '\n')
 			if target == 1 && inner >= 0 && inner < len(data)-1 && n < 2 {
 				t.Errorf("%s: one range, want several", where)
