@@ -411,13 +411,20 @@ func TestRangesReadError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkRangeReadErr(t, rs[len(rs)-1], data, o)
+}
+
+// checkRangeReadErr checks that RunRange of rg over data failing 10
+// bytes into rg is Trouble with the storage's error, and that over data
+// it has no ReadErr.
+func checkRangeReadErr(t *testing.T, rg Range, data []byte, o Options) {
+	t.Helper()
 	o.Stdout, o.Stderr = io.Discard, io.Discard
-	last := rs[len(rs)-1]
-	res := RunRange(last, failingReader{data, last.Start + 10}, o)
+	res := RunRange(rg, failingReader{data, rg.Start + 10}, o)
 	if res.ReadErr == nil || res.Status != Trouble || !strings.Contains(res.Messages.Error, "storage failed") {
 		t.Errorf("RunRange over a failing file: %v, status %d, %q", res.ReadErr, res.Status, res.Messages.Error)
 	}
-	if res := RunRange(last, bytes.NewReader(data), o); res.ReadErr != nil {
+	if res := RunRange(rg, bytes.NewReader(data), o); res.ReadErr != nil {
 		t.Errorf("RunRange: %v", res.ReadErr)
 	}
 }

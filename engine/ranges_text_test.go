@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -236,15 +235,7 @@ func TestRangesTextReadError(t *testing.T) {
 	if err != nil || len(rs) < 3 || rs[1].Text == nil {
 		t.Fatalf("%d ranges, %v", len(rs), err)
 	}
-	o.Stdout, o.Stderr = io.Discard, io.Discard
-	rg := rs[1]
-	res := RunRange(rg, failingReader{data, rg.Start + 10}, o)
-	if res.ReadErr == nil || res.Status != Trouble || !strings.Contains(res.Messages.Error, "storage failed") {
-		t.Errorf("RunRange over a failing file: %v, status %d, %q", res.ReadErr, res.Status, res.Messages.Error)
-	}
-	if res := RunRange(rg, bytes.NewReader(data), o); res.ReadErr != nil {
-		t.Errorf("RunRange: %v", res.ReadErr)
-	}
+	checkRangeReadErr(t, rs[1], data, o)
 }
 
 func TestRangesTextSink(t *testing.T) {
