@@ -104,7 +104,7 @@ func (w *walker) dir(p string, fi fs.FileInfo, ancestors []fs.FileInfo) error {
 		}
 		ancestors = append(ancestors, fi)
 	}
-	entries, err := os.ReadDir(p) // sorted by name
+	entries, err := readDir(p) // sorted by name
 	if err != nil {
 		w.onErr(p, err)
 		if len(entries) == 0 {
@@ -112,9 +112,9 @@ func (w *walker) dir(p string, fi fs.FileInfo, ancestors []fs.FileInfo) error {
 		}
 	}
 	for _, e := range entries {
-		name := e.Name()
-		child := filepath.Join(p, name)
-		typ := e.Type()
+		child := e.path
+		name := filepath.Base(child)
+		typ := e.typ
 		var cfi fs.FileInfo
 		if typ&fs.ModeSymlink != 0 {
 			if !w.opts.Follow {
@@ -132,7 +132,7 @@ func (w *walker) dir(p string, fi fs.FileInfo, ancestors []fs.FileInfo) error {
 				continue
 			}
 			if cfi == nil {
-				if cfi, err = e.Info(); err != nil {
+				if cfi, err = os.Lstat(child); err != nil {
 					w.onErr(child, err)
 					continue
 				}

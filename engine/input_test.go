@@ -87,9 +87,9 @@ func TestSplitLineBuffered(t *testing.T) {
 // readDocuments counts it.
 func counted(r *run, file *os.File) io.Reader {
 	if p := r.probe(file); r.gzipAhead(p) {
-		return newRegularFile(file, p.pos, p.size, &r.stats.bytes)
+		return newRegularFile(file, p.pos, p.size, &r.stats.shared().bytes)
 	}
-	return &yieldingReader{r: &countingReader{r: file, n: &r.stats.bytes}}
+	return &yieldingReader{r: &countingReader{r: file, n: &r.stats.shared().bytes}}
 }
 
 // TestCountedRegularFile: a gzip file, the only input, read on several
@@ -118,13 +118,13 @@ func TestCountedRegularFile(t *testing.T) {
 	}
 	// What Read has reached counts, not what was read at offsets.
 	head := make([]byte, 2)
-	if n, _ := io.ReadFull(rd.(io.Reader), head); n != 2 || string(head) != "\x1f\x8b" || r.stats.bytes.Load() != 2 {
-		t.Errorf("read %q, counted %d; want \"\\x1f\\x8b\", 2", head[:n], r.stats.bytes.Load())
+	if n, _ := io.ReadFull(rd.(io.Reader), head); n != 2 || string(head) != "\x1f\x8b" || r.stats.shared().bytes.Load() != 2 {
+		t.Errorf("read %q, counted %d; want \"\\x1f\\x8b\", 2", head[:n], r.stats.shared().bytes.Load())
 	}
 	rd.Seek(8, io.SeekStart)
 	rest, err := io.ReadAll(rd.(io.Reader))
-	if err != nil || string(rest) != "cdef" || r.stats.bytes.Load() != 12 {
-		t.Errorf("after a seek to 8: read %q (%v), counted %d; want \"cdef\", 12", rest, err, r.stats.bytes.Load())
+	if err != nil || string(rest) != "cdef" || r.stats.shared().bytes.Load() != 12 {
+		t.Errorf("after a seek to 8: read %q (%v), counted %d; want \"cdef\", 12", rest, err, r.stats.shared().bytes.Load())
 	}
 	if _, ok := counted(&run{jobs: 1, oneInput: true}, file).(sized); ok {
 		t.Error("-j 1 reads at offsets")
@@ -174,7 +174,7 @@ func TestProgressOfGzipAhead(t *testing.T) {
 	if err != nil || text == 0 {
 		t.Fatalf("read %d bytes of text: %v", text, err)
 	}
-	if got := r.stats.bytes.Load(); got != int64(b.Len()) {
+	if got := r.stats.shared().bytes.Load(); got != int64(b.Len()) {
 		t.Errorf("counted %d bytes of a file of %d", got, b.Len())
 	}
 }
@@ -232,8 +232,8 @@ func TestBatchSize(t *testing.T) {
 		{100, 100, batchFiles}, // tiny ones
 	} {
 		r := &run{}
-		r.stats.files.Store(c.files)
-		r.stats.bytes.Store(c.bytes)
+		r.stats.shared().files.Store(c.files)
+		r.stats.shared().bytes.Store(c.bytes)
 		if got := r.batchSize(); got != c.want {
 			t.Errorf("%d files, %d bytes: batches of %d, want %d", c.files, c.bytes, got, c.want)
 		}

@@ -111,13 +111,15 @@ func (r *run) input(wk *worker, in inputFile, w io.Writer, msgs *messages) (int,
 		return 0, true
 	}
 	f.w = f.out.Buffer()
-	defer f.out.Flush()
+	if !wk.held {
+		defer f.out.Flush()
+	}
 	opened, err := r.read(f, in)
 	if errors.Is(err, errEnough) || errors.Is(err, errStopped) {
 		err = nil
 	}
-	r.stats.found.Add(f.found)
-	r.stats.invalid.Add(f.invalid)
+	wk.tally.found.Add(f.found)
+	wk.tally.invalid.Add(f.invalid)
 	n := f.out.Count()
 	switch {
 	case r.quiet:

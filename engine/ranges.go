@@ -264,9 +264,9 @@ func RunRange(rg Range, r io.ReaderAt, o Options) RangeResult {
 	var n int
 	var ok bool
 	if rg.Text != nil {
-		n, ok = run.textRange(new(worker), rg, src, stdout, msgs)
+		n, ok = run.textRange(run.newWorker(0), rg, src, stdout, msgs)
 	} else {
-		n, ok = run.input(new(worker), in, stdout, msgs)
+		n, ok = run.input(run.newWorker(0), in, stdout, msgs)
 	}
 	stdout.Flush()
 	stop()
@@ -294,11 +294,11 @@ func (r *run) textRange(wk *worker, rg Range, src io.ReaderAt, w io.Writer, msgs
 	f := &fileOutput{r: r, out: wk.writer(r, w, rg.File), name: rg.File, wk: wk, msgs: msgs, limit: -1}
 	f.w = f.out.Buffer()
 	defer f.out.Flush()
-	r.stats.files.Add(1)
-	r.stats.bytes.Add(rg.End - rg.Start)
+	wk.tally.files.Add(1)
+	wk.tally.bytes.Add(rg.End - rg.Start)
 	err := f.textRange(rg, src)
-	r.stats.found.Add(f.found)
-	r.stats.invalid.Add(f.invalid)
+	wk.tally.found.Add(f.found)
+	wk.tally.invalid.Add(f.invalid)
 	n := f.out.Count()
 	if err != nil {
 		f.out.Flush()

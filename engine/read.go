@@ -47,7 +47,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 	p := r.probe(file)
 	// Standard input too, when it is a large file (urix < FILE).
 	if r.splittable(in, p) {
-		r.stats.files.Add(1)
+		f.wk.tally.files.Add(1)
 		err := r.readSplit(f, file, p.size)
 		// Read to its end, as a stream would be: a shell's group
 		// sharing it ({ urix; cat; } < FILE) finds it read.
@@ -55,7 +55,7 @@ func (r *run) read(f *fileOutput, in inputFile) (opened bool, err error) {
 		return true, err
 	}
 	if r.gzipAhead(p) {
-		return true, r.readDocuments(f, in, newRegularFile(file, p.pos, p.size, &r.stats.bytes))
+		return true, r.readDocuments(f, in, newRegularFile(file, p.pos, p.size, &f.wk.tally.bytes))
 	}
 	return true, r.readDocuments(f, in, file)
 }
@@ -105,10 +105,10 @@ func (r *run) probe(file *os.File) probed {
 
 // readDocuments reads the documents of an opened input.
 func (r *run) readDocuments(f *fileOutput, in inputFile, file io.Reader) (err error) {
-	r.stats.files.Add(1)
+	f.wk.tally.files.Add(1)
 	rd := file
 	if _, ok := file.(*regularFile); !ok {
-		f.wk.counting = countingReader{r: file, n: &r.stats.bytes}
+		f.wk.counting = countingReader{r: file, n: &f.wk.tally.bytes}
 		f.wk.yielding = yieldingReader{r: &f.wk.counting}
 		rd = &f.wk.yielding
 	}

@@ -69,9 +69,42 @@ type run struct {
 	progressEvery time.Duration
 }
 
+// runStats are the counts of --stats and of the progress callback.
 type runStats struct {
+	// own is the run's share of the counts (what no worker of all reads:
+	// split chunks, ranges), workers[k] worker k's. Summed when read.
+	own     tally
+	workers []tally
+	quality qualityCounts
+}
+
+// tally is one worker's share of the run's counts, written by it alone.
+// One set of atomics that the workers of -j 2 all added to passed its
+// cache line from CPU to CPU at every file and read, and with it the
+// run's options beside it that every URI reads (issue 32). The padding
+// keeps each share on lines of its own.
+type tally struct {
+	_                            [64]byte
 	files, bytes, found, invalid atomic.Int64
-	quality                      qualityCounts
+	_                            [64]byte
+}
+
+// shared is the tally of what no worker of all reads.
+func (s *runStats) shared() *tally { return &s.own }
+
+// sum returns the run's counts so far.
+func (s *runStats) sum() (files, bytes, found, invalid int64) {
+	add := func(t *tally) {
+		files += t.files.Load()
+		bytes += t.bytes.Load()
+		found += t.found.Load()
+		invalid += t.invalid.Load()
+	}
+	add(&s.own)
+	for i := range s.workers {
+		add(&s.workers[i])
+	}
+	return
 }
 
 // stdoutWriter is the run's output: the first write error is kept, and
@@ -141,7 +174,7 @@ func (r *run) all(args []string, jobs int) int {
 		// goroutine: handed over a channel, each small file woke a
 		// thread for the walk, blocked on the channel full, and put it to
 		// sleep again (-r over 2,863 man pages: 1,343 context switches).
-		wk := new(worker)
+		wk := r.newWorker(1)
 		r.in.list(args, func(i int, in inputFile) bool {
 			process(wk, indexedInput{i, in}, i)
 			out.Done(i)
@@ -153,28 +186,36 @@ func (r *run) all(args []string, jobs int) int {
 		// files instead of waking one for each.
 		batches := make(chan inputBatch, batchQueue)
 		var wg sync.WaitGroup
-		for range jobs {
+		for k := range jobs {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				wk := new(worker)
+				wk := r.newWorker(1 + k)
 				for b := range batches {
+					wk.hold(r, out.Writer(b.slot))
 					for _, f := range b.inputs {
 						process(wk, f, b.slot)
 					}
+					wk.release()
 					out.Done(b.slot)
 					r.errOut.Done(b.slot)
 				}
 			}()
 		}
+		// The size of a batch is set when it is begun: asked at every
+		// input, it read the workers' tallies as they wrote them, and
+		// passed their lines to the walk's CPU and back at every file
+		// (issue 32).
 		var b inputBatch
+		size := r.batchSize()
 		give := func() {
 			batches <- b
 			b = inputBatch{slot: b.slot + 1}
+			size = r.batchSize()
 		}
 		r.in.list(args, func(i int, in inputFile) bool {
 			b.inputs = append(b.inputs, indexedInput{i, in})
-			if len(batches) == 0 || len(b.inputs) >= r.batchSize() {
+			if len(batches) == 0 || len(b.inputs) >= size {
 				give()
 			}
 			return !r.stop.Load()
@@ -253,7 +294,7 @@ const (
 // batchSize is the number of inputs a batch holds: batchBytes of the
 // mean size of the inputs read so far, 1 before any is.
 func (r *run) batchSize() int {
-	files, bytes := r.stats.files.Load(), r.stats.bytes.Load()
+	files, bytes, _, _ := r.stats.sum()
 	if files == 0 || bytes == 0 {
 		return 1
 	}
@@ -410,15 +451,50 @@ type worker struct {
 	yielding yieldingReader
 	warn     func(document.Warning) // tells warnTo's messages
 	warnTo   *fileOutput
+	// tally is the worker's share of the run's counts.
+	tally *tally
+	// held: the output goes to the batch's writer, flushed at its end
+	// (hold).
+	held bool
 }
 
-// writer returns the worker's output, set to write the URIs of file to w.
+// newWorker returns a worker that counts in the tally of all's worker k
+// (0: the run's own).
+func (r *run) newWorker(k int) *worker {
+	if k < 1 || k > len(r.stats.workers) {
+		return &worker{tally: r.stats.shared()}
+	}
+	return &worker{tally: &r.stats.workers[k-1]}
+}
+
+// writer returns the worker's output, set to write the URIs of file to w
+// (to the batch's writer, w aside, while the worker holds one).
 func (wk *worker) writer(r *run, w io.Writer, file string) *output.Writer {
+	if wk.held {
+		wk.out.Next(file)
+		return wk.out
+	}
 	if wk.out == nil {
 		wk.out = output.NewWriter(w, &r.out)
 	}
 	wk.out.Reset(w, file)
 	return wk.out
+}
+
+// hold makes the output of the inputs the worker reads next go to w, one
+// after the other in its buffer, until release. Flushed at every input,
+// the output of a Maildir's small files took the lock of the order
+// (parallel.Ordered) at each file, which the other worker's took too
+// (issue 32).
+func (wk *worker) hold(r *run, w io.Writer) {
+	wk.writer(r, w, "")
+	wk.held = true
+}
+
+// release writes out what the worker held.
+func (wk *worker) release() {
+	wk.held = false
+	wk.out.Flush()
 }
 
 // scanner returns the worker's scanner, set to read body for f.
@@ -538,6 +614,7 @@ func newRun(inputs []string, o Options) *run {
 		// A Sink is told of the URIs in the order of the output.
 		r.jobs = 1
 	}
+	r.stats.workers = make([]tally, r.jobs)
 	// A file read in chunks is read to its end: -q, -l and -m stop at a
 	// URI, so one worker reads it, and stops there.
 	r.oneInput = len(inputs) == 1 && !r.in.recursive
@@ -547,11 +624,10 @@ func newRun(inputs []string, o Options) *run {
 
 // snapshot returns the run's counts so far.
 func (r *run) snapshot() Stats {
-	s := &r.stats
+	files, bytes, found, invalid := r.stats.sum()
 	return Stats{
-		Files: s.files.Load(), Bytes: s.bytes.Load(),
-		Found: s.found.Load(), Invalid: s.invalid.Load(),
-		Quality: s.quality.snapshot(),
+		Files: files, Bytes: bytes, Found: found, Invalid: invalid,
+		Quality: r.stats.quality.snapshot(),
 	}
 }
 

@@ -257,6 +257,13 @@ func (w *Writer) Reset(dst io.Writer, file string) error {
 	return err
 }
 
+// Next makes the Writer write the output of the input file after that
+// of the last, to the same writer, without flushing its buffer between
+// them. Its count starts again.
+func (w *Writer) Next(file string) {
+	w.file, w.count = file, 0
+}
+
 // Write prints m, found at from, when it is selected, and counts it.
 func (w *Writer) Write(m *extract.Match, from *document.Origin) {
 	if !w.opts.Selects(m) {

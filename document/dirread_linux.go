@@ -1,0 +1,114 @@
+//go:build linux
+
+package document
+
+import (
+	"encoding/binary"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"syscall"
+)
+
+// readDir returns the entries of the directory dir, sorted by name, with
+// their paths (filepath.Join(dir, name)). On an error it returns it with the entries read
+// before it, as os.ReadDir does.
+//
+// It reads the directory as os.ReadDir does on Linux (getdents64), into
+// one list of names rather than an entry and a string each (nameList).
+func readDir(dir string) ([]dirEntry, error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(dir, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_DIRECTORY, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	defer syscall.Close(fd)
+	var l nameList
+	buf := make([]byte, 32<<10)
+	var rerr error
+	for {
+		n, err := syscall.Getdents(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			rerr = &os.PathError{Op: "readdirent", Path: dir, Err: err}
+			break
+		}
+		if n <= 0 {
+			break
+		}
+		if err := l.parse(buf[:n], dir); err != nil {
+			rerr = err
+		}
+	}
+	return l.paths(childPrefix(dir)), rerr
+}
+
+// parse adds the names of the linux_dirent64 records in b (getdents(2)):
+// an inode (8 bytes), an offset (8), the record's length (2), the type
+// (1), and the name, ended by a NUL byte.
+func (l *nameList) parse(b []byte, dir string) error {
+	var err error
+	for len(b) >= 19 {
+		size := int(binary.NativeEndian.Uint16(b[16:18]))
+		if size < 19 || size > len(b) {
+			return &os.PathError{Op: "readdirent", Path: dir, Err: syscall.EIO}
+		}
+		name := b[19:size]
+		if i := slices.Index(name, 0); i >= 0 {
+			name = name[:i]
+		}
+		typ := direntType(b[18])
+		b = b[size:]
+		if len(name) == 0 || string(name) == "." || string(name) == ".." {
+			continue
+		}
+		if typ == unknownType {
+			// Some filesystems do not tell the type: ask the entry, as
+			// os.ReadDir does; one gone since the listing is not listed.
+			fi, lerr := os.Lstat(filepath.Join(dir, string(name)))
+			if lerr != nil {
+				if !errors.Is(lerr, fs.ErrNotExist) && err == nil {
+					err = lerr
+				}
+				continue
+			}
+			typ = fi.Mode().Type()
+		}
+		l.add(name, typ)
+	}
+	return err
+}
+
+// unknownType is the type of an entry whose directory does not tell it.
+const unknownType = ^fs.FileMode(0)
+
+// direntType is the type a linux_dirent64 gives, as fs.FileMode.
+func direntType(t byte) fs.FileMode {
+	switch t {
+	case syscall.DT_REG:
+		return 0
+	case syscall.DT_DIR:
+		return fs.ModeDir
+	case syscall.DT_LNK:
+		return fs.ModeSymlink
+	case syscall.DT_FIFO:
+		return fs.ModeNamedPipe
+	case syscall.DT_SOCK:
+		return fs.ModeSocket
+	case syscall.DT_CHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case syscall.DT_BLK:
+		return fs.ModeDevice
+	}
+	return unknownType
+}
