@@ -142,12 +142,12 @@ func (r *run) all(args []string, jobs int) int {
 	// §7).
 	r.errOut = parallel.NewOrdered(stderrWriter{r})
 	var found, trouble atomic.Bool
-	// process reads one input; its output and messages go to slot of
-	// out and r.errOut: the input's own at -j 1, its batch's at -j 2 or
-	// more.
-	process := func(wk *worker, f indexedInput, slot int) {
+	// process reads one input; its output and messages go to stdout and
+	// stderr, the writers of a slot of out and r.errOut: the input's own
+	// at -j 1, its batch's at -j 2 or more.
+	process := func(wk *worker, f indexedInput, stdout, stderr io.Writer) {
 		msgs := &wk.msgs
-		*msgs = messages{r: r, w: r.errOut.Writer(slot), file: r.displayName(f.input.name)}
+		*msgs = messages{r: r, w: stderr, file: r.displayName(f.input.name)}
 		var n int
 		ok := true
 		switch {
@@ -155,17 +155,21 @@ func (r *run) all(args []string, jobs int) int {
 			msgs.errorf("%s", f.input.failure)
 			ok = false
 		case !r.stop.Load() || r.beforeQuietFound(f.index):
-			n, ok = r.input(wk, f.input, out.Writer(slot), msgs)
+			n, ok = r.input(wk, f.input, stdout, msgs)
 		}
 		msgs.summary()
 		if n > 0 {
-			found.Store(true)
+			// Stored once: a store at every file passed the flag's
+			// line between the workers' CPUs (issue 32).
+			if !found.Load() {
+				found.Store(true)
+			}
 			if r.quiet {
 				r.setQuietFound(f.index)
 				r.stop.Store(true)
 			}
 		}
-		if !ok {
+		if !ok && !trouble.Load() {
 			trouble.Store(true)
 		}
 	}
@@ -176,7 +180,7 @@ func (r *run) all(args []string, jobs int) int {
 		// sleep again (-r over 2,863 man pages: 1,343 context switches).
 		wk := r.newWorker(1)
 		r.in.list(args, func(i int, in inputFile) bool {
-			process(wk, indexedInput{i, in}, i)
+			process(wk, indexedInput{i, in}, out.Writer(i), r.errOut.Writer(i))
 			out.Done(i)
 			r.errOut.Done(i)
 			return !r.stop.Load()
@@ -192,9 +196,10 @@ func (r *run) all(args []string, jobs int) int {
 				defer wg.Done()
 				wk := r.newWorker(1 + k)
 				for b := range batches {
-					wk.hold(r, out.Writer(b.slot))
+					stdout, stderr := out.Writer(b.slot), r.errOut.Writer(b.slot)
+					wk.hold(r, stdout)
 					for _, f := range b.inputs {
-						process(wk, f, b.slot)
+						process(wk, f, stdout, stderr)
 					}
 					wk.release()
 					out.Done(b.slot)
@@ -206,12 +211,12 @@ func (r *run) all(args []string, jobs int) int {
 		// input, it read the workers' tallies as they wrote them, and
 		// passed their lines to the walk's CPU and back at every file
 		// (issue 32).
-		var b inputBatch
 		size := r.batchSize()
+		b := inputBatch{inputs: make([]indexedInput, 0, size)}
 		give := func() {
 			batches <- b
-			b = inputBatch{slot: b.slot + 1}
 			size = r.batchSize()
+			b = inputBatch{slot: b.slot + 1, inputs: make([]indexedInput, 0, size)}
 		}
 		r.in.list(args, func(i int, in inputFile) bool {
 			b.inputs = append(b.inputs, indexedInput{i, in})
@@ -456,6 +461,11 @@ type worker struct {
 	// held: the output goes to the batch's writer, flushed at its end
 	// (hold).
 	held bool
+	// The workers of all are made one after the other, and their
+	// fields written at every file were on lines shared with the next
+	// one's (-r -j 2 over a Maildir: the load of held missed the cache
+	// at every file; issue 32).
+	_ [128]byte
 }
 
 // newWorker returns a worker that counts in the tally of all's worker k
