@@ -81,8 +81,10 @@ type runStats struct {
 // tally is one worker's share of the run's counts, written by it alone.
 // One set of atomics that the workers of -j 2 all added to passed its
 // cache line from CPU to CPU at every file and read, and with it the
-// run's options beside it that every URI reads (issue 32). The padding
-// keeps each share on lines of its own.
+// run's options beside it that every URI reads: -r -j 2 over a Maildir
+// of 6,013 files, the adds of run.input and countingReader.Read took 2
+// ms of CPU more than at -j 1 (perf; issue 32). The padding keeps each
+// share on lines of its own.
 type tally struct {
 	_                            [64]byte
 	files, bytes, found, invalid atomic.Int64
