@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"syscall"
 )
 
@@ -32,7 +33,9 @@ func readDir(dir string) ([]dirEntry, error) {
 	}
 	defer syscall.Close(fd)
 	var l nameList
-	buf := make([]byte, 32<<10)
+	bp := direntBufs.Get().(*[direntBufSize]byte)
+	defer direntBufs.Put(bp)
+	buf := bp[:]
 	var rerr error
 	for {
 		n, err := syscall.Getdents(fd, buf)
@@ -52,6 +55,14 @@ func readDir(dir string) ([]dirEntry, error) {
 	}
 	return l.paths(childPrefix(dir)), rerr
 }
+
+// direntBufSize is the size of a getdents64 read: 32 KiB takes about
+// 1,000 names of a Maildir a call (os.ReadDir's 8 KiB, 256).
+const direntBufSize = 32 << 10
+
+// direntBufs keeps the buffers of getdents64 from directory to
+// directory: a walk of many small directories made one each.
+var direntBufs = sync.Pool{New: func() any { return new([direntBufSize]byte) }}
 
 // parse adds the names of the linux_dirent64 records in b (getdents(2)):
 // an inode (8 bytes), an offset (8), the record's length (2), the type
