@@ -13,9 +13,13 @@ import (
 // directory's prefix and its name) and its type, from the directory
 // itself (a symbolic link is one, not what it leads to).
 type dirEntry struct {
-	path string
-	typ  fs.FileMode
+	path   string
+	nameAt int // where the name starts in path
+	typ    fs.FileMode
 }
+
+// name is the entry's name in its directory.
+func (e dirEntry) name() string { return e.path[e.nameAt:] }
 
 // childPrefix is what the paths under the directory dir begin with on a
 // system whose paths are those of Unix: dir cleaned and a slash, as
@@ -87,7 +91,7 @@ func (l *nameList) paths(prefix string) []dirEntry {
 	at := 0
 	for i, e := range l.ents {
 		end := at + len(prefix) + int(e.len)
-		out[i] = dirEntry{path: all[at:end], typ: e.typ}
+		out[i] = dirEntry{path: all[at:end], nameAt: len(prefix), typ: e.typ}
 		at = end
 	}
 	return out

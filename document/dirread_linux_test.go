@@ -24,7 +24,8 @@ func osReadDir(t *testing.T, dir string) []dirEntry {
 	}
 	var out []dirEntry
 	for _, e := range entries {
-		out = append(out, dirEntry{path: filepath.Join(dir, e.Name()), typ: e.Type()})
+		path := filepath.Join(dir, e.Name())
+		out = append(out, dirEntry{path: path, nameAt: len(path) - len(e.Name()), typ: e.Type()})
 	}
 	return out
 }
@@ -152,7 +153,7 @@ func TestParseDirents(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := l.paths("x/")
-	want := []dirEntry{{"x/a", fs.ModeDir}, {"x/b", 0}, {"x/kdir", fs.ModeDir}, {"x/known", 0}, {"x/l", fs.ModeSymlink}, {"x/p", fs.ModeNamedPipe}}
+	want := []dirEntry{{"x/a", 2, fs.ModeDir}, {"x/b", 2, 0}, {"x/kdir", 2, fs.ModeDir}, {"x/known", 2, 0}, {"x/l", 2, fs.ModeSymlink}, {"x/p", 2, fs.ModeNamedPipe}}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

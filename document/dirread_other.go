@@ -14,7 +14,8 @@ func readDir(dir string) ([]dirEntry, error) {
 	entries, err := os.ReadDir(dir)
 	out := make([]dirEntry, len(entries))
 	for i, e := range entries {
-		out[i] = dirEntry{path: filepath.Join(dir, e.Name()), typ: e.Type()}
+		path := filepath.Join(dir, e.Name())
+		out[i] = dirEntry{path: path, nameAt: len(path) - len(e.Name()), typ: e.Type()}
 	}
 	return out, err
 }

@@ -112,9 +112,7 @@ func (w *walker) dir(p string, fi fs.FileInfo, ancestors []fs.FileInfo) error {
 		}
 	}
 	for _, e := range entries {
-		child := e.path
-		name := filepath.Base(child)
-		typ := e.typ
+		child, name, typ := e.path, e.name(), e.typ
 		var cfi fs.FileInfo
 		if typ&fs.ModeSymlink != 0 {
 			if !w.opts.Follow {

@@ -64,7 +64,7 @@ func (r *run) readSplit(f *fileOutput, file *os.File, size int64) error {
 		Options:   r.opts,
 		Format:    output.Deferred{Options: &r.out, File: f.name},
 		OnSkip:    f.skipped,
-		Progress:  func(n int64) { r.stats.shared().bytes.Add(n) },
+		Progress:  func(n int64) { f.wk.tally.bytes.Add(n) },
 	}
 	var w io.Writer = f.out.Buffer()
 	if r.out.LineBuffered {
