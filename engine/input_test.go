@@ -58,7 +58,7 @@ func TestSplitLineBuffered(t *testing.T) {
 		r := &run{opts: extract.Options{MaxLength: 1 << 16, NoLines: true}, jobs: 2}
 		r.out.LineBuffered = lineBuffered
 		log := &writeLog{}
-		f := &fileOutput{r: r, out: output.NewWriter(log, &r.out), name: name, msgs: &messages{r: r, w: io.Discard}}
+		f := &fileOutput{r: r, out: output.NewWriter(log, &r.out), name: name, msgs: &messages{r: r, w: io.Discard}, wk: r.newWorker(0)}
 		file, err := os.Open(name)
 		if err != nil {
 			t.Fatal(err)
