@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -95,4 +97,15 @@ func (l *nameList) paths(prefix string) []dirEntry {
 		at = end
 	}
 	return out
+}
+
+// readDirOS is readDir by os.ReadDir and filepath.Join.
+func readDirOS(dir string) ([]dirEntry, error) {
+	entries, err := os.ReadDir(dir)
+	out := make([]dirEntry, len(entries))
+	for i, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		out[i] = dirEntry{path: path, nameAt: len(path) - len(e.Name()), typ: e.Type()}
+	}
+	return out, err
 }

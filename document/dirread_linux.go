@@ -7,18 +7,20 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"syscall"
 )
 
 // readDir returns the entries of the directory dir, sorted by name, with
-// their paths (filepath.Join(dir, name)). On an error it returns it with the entries read
-// before it, as os.ReadDir does.
+// their paths (filepath.Join(dir, name)). On an error it returns it with
+// the entries read before it, as os.ReadDir does.
 //
 // It reads the directory as os.ReadDir does on Linux (getdents64), into
 // one list of names rather than an entry and a string each (nameList).
+// A directory that does not tell the type of an entry (DT_UNKNOWN: some
+// filesystems) is read by os.ReadDir, which asks the entries relative to
+// the directory it holds open.
 func readDir(dir string) ([]dirEntry, error) {
 	var fd int
 	var err error
@@ -50,11 +52,18 @@ func readDir(dir string) ([]dirEntry, error) {
 			break
 		}
 		if err := l.parse(buf[:n], dir); err != nil {
+			if err == errUnknownType {
+				return readDirOS(dir)
+			}
 			rerr = err
+			break
 		}
 	}
 	return l.paths(childPrefix(dir)), rerr
 }
+
+// errUnknownType: a record gave no type (DT_UNKNOWN).
+var errUnknownType = errors.New("an entry of unknown type")
 
 // direntBufSize is the size of a getdents64 read: 32 KiB takes about
 // 1,000 names of a Maildir a call (os.ReadDir's 8 KiB, 256).
@@ -66,9 +75,9 @@ var direntBufs = sync.Pool{New: func() any { return new([direntBufSize]byte) }}
 
 // parse adds the names of the linux_dirent64 records in b (getdents(2)):
 // an inode (8 bytes), an offset (8), the record's length (2), the type
-// (1), and the name, ended by a NUL byte.
+// (1), and the name, ended by a NUL byte. It stops at a record of no
+// type (errUnknownType) or of a length that cannot be.
 func (l *nameList) parse(b []byte, dir string) error {
-	var err error
 	for len(b) >= 19 {
 		size := int(binary.NativeEndian.Uint16(b[16:18]))
 		if size < 19 || size > len(b) {
@@ -84,20 +93,11 @@ func (l *nameList) parse(b []byte, dir string) error {
 			continue
 		}
 		if typ == unknownType {
-			// Some filesystems do not tell the type: ask the entry, as
-			// os.ReadDir does; one gone since the listing is not listed.
-			fi, lerr := os.Lstat(filepath.Join(dir, string(name)))
-			if lerr != nil {
-				if !errors.Is(lerr, fs.ErrNotExist) && err == nil {
-					err = lerr
-				}
-				continue
-			}
-			typ = fi.Mode().Type()
+			return errUnknownType
 		}
 		l.add(name, typ)
 	}
-	return err
+	return nil
 }
 
 // unknownType is the type of an entry whose directory does not tell it.

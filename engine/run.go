@@ -199,11 +199,18 @@ func (r *run) all(args []string, jobs int) int {
 				wk := r.newWorker(1 + k)
 				for b := range batches {
 					stdout, stderr := out.Writer(b.slot), r.errOut.Writer(b.slot)
-					wk.hold(r, stdout)
+					// Line-buffered output goes out a line at a time, a
+					// file's count and name too: not held.
+					held := !r.out.LineBuffered
+					if held {
+						wk.hold(r, stdout)
+					}
 					for _, f := range b.inputs {
 						process(wk, f, stdout, stderr)
 					}
-					wk.release()
+					if held {
+						wk.release()
+					}
 					out.Done(b.slot)
 					r.errOut.Done(b.slot)
 				}
