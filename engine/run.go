@@ -145,9 +145,9 @@ func (r *run) all(args []string, jobs int) int {
 	r.errOut = parallel.NewOrdered(stderrWriter{r})
 	var found, trouble atomic.Bool
 	// process reads one input; its output and messages go to stdout and
-	// stderr, the writers of a slot of out and r.errOut: the input's own
+	// stderr, the writers of slot of out and r.errOut: the input's own
 	// at -j 1, its batch's at -j 2 or more.
-	process := func(wk *worker, f indexedInput, stdout, stderr io.Writer) {
+	process := func(wk *worker, f indexedInput, slot int, stdout, stderr io.Writer) {
 		msgs := &wk.msgs
 		*msgs = messages{r: r, w: stderr, file: r.displayName(f.input.name)}
 		var n int
@@ -169,6 +169,12 @@ func (r *run) all(args []string, jobs int) int {
 			if r.quiet {
 				r.setQuietFound(f.index)
 				r.stop.Store(true)
+				// The messages of the inputs after this one are not
+				// said, as one worker does not read them: another
+				// worker may have read one already (-q missing f1.txt
+				// missing2 at -j 2 said "missing2: no such file" in 22
+				// runs of 30).
+				r.errOut.Stop(slot)
 			}
 		}
 		if !ok && !trouble.Load() {
@@ -182,7 +188,7 @@ func (r *run) all(args []string, jobs int) int {
 		// sleep again (-r over 2,863 man pages: 1,343 context switches).
 		wk := r.newWorker(1)
 		r.in.list(args, func(i int, in inputFile) bool {
-			process(wk, indexedInput{i, in}, out.Writer(i), r.errOut.Writer(i))
+			process(wk, indexedInput{i, in}, i, out.Writer(i), r.errOut.Writer(i))
 			out.Done(i)
 			r.errOut.Done(i)
 			return !r.stop.Load()
@@ -206,7 +212,7 @@ func (r *run) all(args []string, jobs int) int {
 						wk.hold(r, stdout)
 					}
 					for _, f := range b.inputs {
-						process(wk, f, stdout, stderr)
+						process(wk, f, b.slot, stdout, stderr)
 					}
 					if held {
 						wk.release()
